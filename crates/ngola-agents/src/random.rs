@@ -1,0 +1,34 @@
+//! The uniform random agent.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use ngola_rules::Game;
+
+use crate::agent::Agent;
+
+/// Plays a uniformly random legal move.
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random agent drawing from an RNG seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn select(&mut self, game: &G) -> G::Move {
+        let mut copy = game.clone();
+        copy.play_random(&mut self.rng)
+            .expect("select is only called on positions where the game goes on")
+    }
+}

@@ -1,0 +1,1 @@
+//! Tournaments: schedule, parallel play, seeding, CSV output, statistics.

@@ -1,0 +1,257 @@
+//! The [`Game`] trait every game implements, and the small types around it.
+
+use std::fmt;
+use std::hash::Hash;
+
+use arrayvec::ArrayVec;
+use rand::Rng;
+
+use crate::error::{IllegalMove, MoveParseError, PositionError};
+use crate::options::RuleOptions;
+
+/// The most moves any position of any supported game can offer.
+pub const MAX_MOVES: usize = 32;
+
+/// A fixed-capacity move list: move generation never allocates.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// One of the two players. South always moves first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player (rows `a`, `b`).
+    South,
+    /// The second player.
+    North,
+}
+
+impl Player {
+    /// Both players, South first.
+    pub const BOTH: [Player; 2] = [Player::South, Player::North];
+
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::South => Player::North,
+            Player::North => Player::South,
+        }
+    }
+
+    /// 0 for South, 1 for North: the index into `[South, North]` arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The player with the given index (0 South, anything else North).
+    #[inline]
+    pub fn from_index(i: usize) -> Player {
+        if i == 0 {
+            Player::South
+        } else {
+            Player::North
+        }
+    }
+
+    /// The letter used in position text: `S` or `N`.
+    pub fn letter(self) -> char {
+        match self {
+            Player::South => 'S',
+            Player::North => 'N',
+        }
+    }
+
+    /// Reads `S` or `N` (the side field of a position text).
+    pub fn from_letter(text: &str) -> Result<Player, PositionError> {
+        match text {
+            "S" => Ok(Player::South),
+            "N" => Ok(Player::North),
+            other => Err(PositionError::new(
+                "side",
+                format!("`{other}` is not a side to move; expected S or N"),
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::South => "South",
+            Player::North => "North",
+        })
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The game's ordinary end (scores compared).
+    Natural,
+    /// The player to move had no legal move and lost (Mangola).
+    Immobilised,
+    /// Every move of the player to move was an endless sowing, so he could
+    /// not move and lost (Mangola, `endless_sowing=illegal`).
+    EndlessSowing,
+    /// The `max_plies` cap was reached.
+    PlyCap,
+    /// A position repeated (Oware, as OpenSpiel scores it).
+    Repetition,
+}
+
+impl EndReason {
+    /// The stable name used in CSV files and command output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Natural => "natural",
+            EndReason::Immobilised => "immobilised",
+            EndReason::EndlessSowing => "endless-sowing",
+            EndReason::PlyCap => "ply-cap",
+            EndReason::Repetition => "repetition",
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Player>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// A win for `player`.
+    pub fn win(player: Player, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(player),
+            reason,
+        }
+    }
+
+    /// A draw.
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// 1.0 for a win of `player`, 0.5 for a draw, 0.0 for a loss.
+    pub fn score_for(&self, player: Player) -> f64 {
+        match self.winner {
+            Some(w) if w == player => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// +1 for a win of `player`, 0 for a draw, -1 for a loss.
+    pub fn sign_for(&self, player: Player) -> i32 {
+        match self.winner {
+            Some(w) if w == player => 1,
+            Some(_) => -1,
+            None => 0,
+        }
+    }
+
+    /// The result as RULES.md and `ngola replay` write it: `S`, `N` or `draw`.
+    pub fn result_text(&self) -> &'static str {
+        match self.winner {
+            Some(Player::South) => "S",
+            Some(Player::North) => "N",
+            None => "draw",
+        }
+    }
+}
+
+/// A two-player game: its positions, rules, moves and notation.
+///
+/// `Display` writes the position text of RULES.md (one line, starting with
+/// the game's name); [`Game::from_position`] reads it back.
+pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
+    /// One move, as small as possible and `Copy`.
+    type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// The game's rule options (`Default` is RULES.md's default).
+    type Rules: RuleOptions;
+
+    /// The game's name on command lines and at the start of position text.
+    const NAME: &'static str;
+
+    /// The start position under `rules`.
+    fn start(rules: Self::Rules) -> Self;
+
+    /// Reads a position text (RULES.md notation) under `rules`.
+    fn from_position(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;
+
+    /// The rule options this position is played under.
+    fn rules(&self) -> &Self::Rules;
+
+    /// The player to move.
+    fn to_move(&self) -> Player;
+
+    /// Plies played so far.
+    fn ply(&self) -> u32;
+
+    /// Appends every legal move to `out` (which the caller has cleared).
+    /// Empty if and only if the game is over.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Plays `mv`, which must be legal (checked by debug assertions only;
+    /// use [`Game::check_move`] for moves from outside).
+    fn play(&mut self, mv: Self::Move);
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A hash of everything that decides the game from here (board, side to
+    /// move, phase, scores), for transposition tables.
+    fn zobrist(&self) -> u64;
+
+    /// Each side's tally as the game scores it, `[South, North]`: seeds on
+    /// each side (Mangola), counters taken plus counters in own houses
+    /// (Um el-Bagara), store plus pits (Kalah), score (Oware).
+    fn totals(&self) -> [u32; 2];
+
+    /// Reads a move in this game's notation (in context: e.g. whether a
+    /// house is a middle house). Does not check legality.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveParseError>;
+
+    /// `Ok` if `mv` is legal here, otherwise why not.
+    fn check_move(&self, mv: Self::Move) -> Result<(), IllegalMove>;
+
+    /// A short human description of what `mv` does from here (laps,
+    /// captures, extra turn); empty when the game has nothing to add.
+    fn describe_move(&self, _mv: Self::Move) -> String {
+        String::new()
+    }
+
+    /// Plays a uniformly random legal move and returns it, or `None` if the
+    /// game is over. Games override this with a faster path for playouts;
+    /// the distribution must stay uniform over the legal moves.
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Option<Self::Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        self.play(mv);
+        Some(mv)
+    }
+
+    /// Reads, checks and plays a move given as text.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, String> {
+        let mv = self.parse_move(text).map_err(|e| e.to_string())?;
+        self.check_move(mv).map_err(|e| e.to_string())?;
+        self.play(mv);
+        Ok(mv)
+    }
+}

@@ -1,0 +1,60 @@
+//! The registry of games, for programs that choose a game by name.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Every game ngola plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Mangola, the four-row game of the Congo (flagship).
+    Mangola,
+    /// Um el-Bagara, the Sudanese 2 x 5 game.
+    UmElBagara,
+    /// Kalah as OpenSpiel's `mancala`.
+    Kalah,
+    /// Oware as OpenSpiel's `oware`.
+    Oware,
+}
+
+impl GameKind {
+    /// Every game, in the order help texts list them.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Mangola,
+        GameKind::UmElBagara,
+        GameKind::Kalah,
+        GameKind::Oware,
+    ];
+
+    /// The name used on command lines and in position text.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Mangola => "mangola",
+            GameKind::UmElBagara => "umelbagara",
+            GameKind::Kalah => "kalah",
+            GameKind::Oware => "oware",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == lower)
+            .ok_or_else(|| {
+                format!(
+                    "unknown game `{s}`; valid games: {}",
+                    GameKind::ALL.map(|k| k.name()).join(", ")
+                )
+            })
+    }
+}

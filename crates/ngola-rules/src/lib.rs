@@ -1,0 +1,24 @@
+//! Rules and move generation for the mancala games of ngola.
+//!
+//! One [`Game`] trait, one module per game. Each game module holds the board
+//! representation, the sowing, the notation and the rule options, and
+//! nothing about search, tournaments or command lines.
+//!
+//! Rules follow `RULES.md` of the project; every ambiguity there is a named
+//! rule option (see each game's `Rules` type).
+
+pub mod error;
+pub mod game;
+pub mod kind;
+pub mod options;
+pub mod perft;
+
+pub mod kalah;
+pub mod mangola;
+pub mod oware;
+pub mod umelbagara;
+
+pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};
+pub use game::{EndReason, Game, MoveList, Outcome, Player, MAX_MOVES};
+pub use kind::GameKind;
+pub use options::RuleOptions;

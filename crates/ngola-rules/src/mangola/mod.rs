@@ -1,0 +1,1 @@
+//! Mangola, the four-row game of the Congo (RULES.md, "Mangola").

@@ -1,0 +1,70 @@
+//! Perft: the number of move sequences of exactly `depth` plies.
+//!
+//! A game that ends earlier contributes nothing beyond its end. The root's
+//! children are counted in parallel (rayon); each subtree runs sequentially.
+
+use rayon::prelude::*;
+
+use crate::game::{Game, MoveList};
+
+/// Number of move sequences of exactly `depth` plies from `game`.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    if depth >= 4 {
+        return moves
+            .par_iter()
+            .map(|&mv| {
+                let mut child = game.clone();
+                child.play(mv);
+                perft_parallel_below(&child, depth - 1)
+            })
+            .sum();
+    }
+    perft_sequential(game, depth, &moves)
+}
+
+/// Splits one more level in parallel when the tree is deep, so that a root
+/// with few moves (two Mangola openings) still keeps every core busy.
+fn perft_parallel_below<G: Game>(game: &G, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    if depth >= 6 {
+        return moves
+            .par_iter()
+            .map(|&mv| {
+                let mut child = game.clone();
+                child.play(mv);
+                perft_parallel_below(&child, depth - 1)
+            })
+            .sum();
+    }
+    perft_sequential(game, depth, &moves)
+}
+
+fn perft_sequential<G: Game>(game: &G, depth: u32, moves: &MoveList<G::Move>) -> u64 {
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    let mut child_moves = MoveList::new();
+    for &mv in moves {
+        let mut child = game.clone();
+        child.play(mv);
+        child_moves.clear();
+        child.legal_moves(&mut child_moves);
+        total += perft_sequential(&child, depth - 1, &child_moves);
+    }
+    total
+}
+
+/// Perft for every depth from 1 to `max_depth`, as `(depth, count)` pairs.
+pub fn perft_table<G: Game>(game: &G, max_depth: u32) -> Vec<(u32, u64)> {
+    (1..=max_depth).map(|d| (d, perft(game, d))).collect()
+}

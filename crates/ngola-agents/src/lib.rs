@@ -1,15 +1,24 @@
 //! Game-playing agents, generic over [`ngola_rules::Game`].
 //!
 //! Every agent implements [`Agent`] and is built from a spec string
-//! ([`AgentSpec`], e.g. `alphabeta:depth=8` or `mcts:sims=20000,c=1.4`).
-//! Stochastic agents draw only from the RNG seeded at construction, so a
-//! game is reproducible from its seed.
+//! ([`AgentSpec`], e.g. `alphabeta:depth=8` or `mcts:sims=20000,c=1.4`):
+//! [`random`], [`greedy`], [`alphabeta`], [`mcts`] and the exact
+//! [`solver`]. They play any game implementing [`Evaluate`] (the four games
+//! of `ngola-rules` do, in [`eval`]'s submodules). Stochastic agents draw
+//! only from the RNG seeded at construction, so a game is reproducible
+//! from its seed (unless an agent has a `time` budget).
 
 pub mod agent;
+pub mod alphabeta;
 pub mod eval;
+pub mod greedy;
+pub mod mcts;
 pub mod random;
+pub mod rng;
+pub mod score;
+pub mod solver;
 pub mod spec;
 
 pub use agent::Agent;
-pub use eval::Evaluate;
+pub use eval::{EvalKind, Evaluate};
 pub use spec::{AgentSpec, SpecError};

@@ -1,22 +1,20 @@
 //! The uniform random agent.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use ngola_rules::Game;
 
 use crate::agent::Agent;
+use crate::rng::FastRng;
 
 /// Plays a uniformly random legal move.
 pub struct RandomAgent {
-    rng: ChaCha8Rng,
+    rng: FastRng,
 }
 
 impl RandomAgent {
     /// A random agent drawing from an RNG seeded with `seed`.
     pub fn new(seed: u64) -> Self {
         RandomAgent {
-            rng: ChaCha8Rng::seed_from_u64(seed),
+            rng: FastRng::new(seed),
         }
     }
 }

@@ -1,17 +1,46 @@
 //! Agent specs: the strings researchers type to name an agent and its
-//! parameters, e.g. `random`, `alphabeta:depth=8`, `mcts:sims=20000,c=1.4`.
+//! parameters.
+//!
+//! Grammar: `KIND[:KEY=VALUE[,KEY=VALUE]...]`, spaces around tokens
+//! ignored, each key at most once.
+//!
+//! | kind | keys (default) |
+//! |---|---|
+//! | `random` | none |
+//! | `greedy` | `eval` (`heuristic`) |
+//! | `alphabeta` | `depth` (6, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16) |
+//! | `mcts` | `sims` (10000, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`) |
+//! | `solver` | `tt` MiB (64) |
+//!
+//! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
+//! `1.5s` (whole milliseconds); booleans `true`/`false`; `eval` is
+//! `heuristic` or `material`. `Display` writes every parameter explicitly
+//! (the canonical form output files record), and parsing it gives the same
+//! spec back. A `time` budget makes games depend on the machine's speed and
+//! load, so they cannot be replayed exactly; every other budget gives the
+//! same game from the same seed.
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::agent::Agent;
-use crate::eval::Evaluate;
+use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, MAX_DEPTH};
+use crate::eval::{EvalKind, Evaluate};
+use crate::greedy::GreedyAgent;
+use crate::mcts::{MctsAgent, MctsConfig};
 use crate::random::RandomAgent;
+use crate::solver::{SolverAgent, SolverConfig};
 
 /// The agent kinds, as written before the `:` of a spec.
-pub const KINDS: &[&str] = &["random"];
+pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver"];
+
+const GREEDY_KEYS: &[&str] = &["eval"];
+const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt"];
+const MCTS_KEYS: &[&str] = &["sims", "time", "c", "solver", "rollout", "eval", "reuse"];
+const SOLVER_KEYS: &[&str] = &["tt"];
 
 /// A spec that could not be read; names the bad part and the valid ones.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -48,6 +77,22 @@ pub enum SpecError {
         /// What the key accepts.
         allowed: String,
     },
+    /// A parameter given twice.
+    #[error("parameter `{key}` of agent `{kind}` given twice")]
+    Duplicate {
+        /// The agent kind.
+        kind: String,
+        /// The key.
+        key: String,
+    },
+    /// Every budget of a search switched off.
+    #[error("agent `{kind}` needs a budget: give {keys}")]
+    NoBudget {
+        /// The agent kind.
+        kind: String,
+        /// The budget keys.
+        keys: String,
+    },
     /// A parameter not written `key=value`.
     #[error("malformed parameter `{0}`: expected key=value")]
     Malformed(String),
@@ -59,14 +104,187 @@ pub enum SpecError {
 pub enum AgentSpec {
     /// Uniform random moves.
     Random,
+    /// One ply of look-ahead by the evaluation, ties at random.
+    Greedy {
+        /// The evaluation.
+        eval: EvalKind,
+    },
+    /// Alpha-beta search.
+    AlphaBeta(AlphaBetaConfig),
+    /// Monte Carlo tree search.
+    Mcts(MctsConfig),
+    /// The exact solver (small boards only).
+    Solver(SolverConfig),
 }
 
 impl AgentSpec {
-    /// Builds the agent for game `G`, seeding its RNG with `seed`.
+    /// Builds the agent for game `G`; a stochastic agent draws only from an
+    /// RNG seeded with `seed`.
     pub fn build<G: Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        let name = self.to_string();
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Greedy { eval } => Box::new(GreedyAgent::new(*eval, seed)),
+            AgentSpec::AlphaBeta(config) => Box::new(AlphaBetaAgent::new(config.clone(), name)),
+            AgentSpec::Mcts(config) => Box::new(MctsAgent::new(config.clone(), seed, name)),
+            AgentSpec::Solver(config) => Box::new(SolverAgent::new(config, name)),
         }
+    }
+
+    /// The agent kind (the part before `:`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AgentSpec::Random => "random",
+            AgentSpec::Greedy { .. } => "greedy",
+            AgentSpec::AlphaBeta(_) => "alphabeta",
+            AgentSpec::Mcts(_) => "mcts",
+            AgentSpec::Solver(_) => "solver",
+        }
+    }
+
+    /// True when the agent's moves depend on its seed.
+    pub fn is_stochastic(&self) -> bool {
+        matches!(
+            self,
+            AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
+        )
+    }
+}
+
+/// The `key=value` pairs of one spec, checked against the kind's keys.
+struct Params<'a> {
+    kind: &'a str,
+    pairs: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Params<'a> {
+    fn parse(kind: &'a str, params: &'a str, valid: &[&str]) -> Result<Self, SpecError> {
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        for part in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| SpecError::Malformed(part.to_string()))?;
+            if !valid.contains(&key) {
+                return Err(SpecError::UnknownKey {
+                    kind: kind.to_string(),
+                    key: key.to_string(),
+                    valid: if valid.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        valid.join(", ")
+                    },
+                });
+            }
+            if pairs.iter().any(|(k, _)| *k == key) {
+                return Err(SpecError::Duplicate {
+                    kind: kind.to_string(),
+                    key: key.to_string(),
+                });
+            }
+            pairs.push((key, value));
+        }
+        Ok(Params { kind, pairs })
+    }
+
+    fn raw(&self, key: &str) -> Option<&'a str> {
+        self.pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn bad(&self, key: &str, value: &str, allowed: impl Into<String>) -> SpecError {
+        SpecError::BadValue {
+            kind: self.kind.to_string(),
+            key: key.to_string(),
+            value: value.to_string(),
+            allowed: allowed.into(),
+        }
+    }
+
+    fn int(&self, key: &str, min: u64, max: u64) -> Result<Option<u64>, SpecError> {
+        let Some(v) = self.raw(key) else {
+            return Ok(None);
+        };
+        match v.replace('_', "").parse::<u64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            _ => Err(self.bad(key, v, format!("an integer from {min} to {max}"))),
+        }
+    }
+
+    /// `Some(None)` for `none`.
+    fn limit(&self, key: &str) -> Result<Option<Option<u64>>, SpecError> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some("none") => Ok(Some(None)),
+            Some(v) => match v.replace('_', "").parse::<u64>() {
+                Ok(n) if n >= 1 => Ok(Some(Some(n))),
+                _ => Err(self.bad(key, v, "a positive integer or `none`")),
+            },
+        }
+    }
+
+    fn duration(&self, key: &str) -> Result<Option<Option<Duration>>, SpecError> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some("none") => Ok(Some(None)),
+            Some(v) => parse_duration(v)
+                .map(|d| Some(Some(d)))
+                .ok_or_else(|| self.bad(key, v, "a duration such as `250ms`, `2s` or `1.5s` (whole milliseconds, more than 0), or `none`")),
+        }
+    }
+
+    fn boolean(&self, key: &str) -> Result<Option<bool>, SpecError> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some("true") => Ok(Some(true)),
+            Some("false") => Ok(Some(false)),
+            Some(v) => Err(self.bad(key, v, "true or false")),
+        }
+    }
+
+    fn eval(&self) -> Result<EvalKind, SpecError> {
+        match self.raw("eval") {
+            None => Ok(EvalKind::default()),
+            Some(v) => v
+                .parse()
+                .map_err(|_| self.bad("eval", v, EvalKind::NAMES.join(" or "))),
+        }
+    }
+
+    fn float(&self, key: &str) -> Result<Option<f64>, SpecError> {
+        let Some(v) = self.raw(key) else {
+            return Ok(None);
+        };
+        match v.parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+            _ => Err(self.bad(key, v, "a number at least 0")),
+        }
+    }
+}
+
+/// Reads `250ms`, `2s`, `1.5s`: a positive whole number of milliseconds.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1000.0)
+    } else {
+        return None;
+    };
+    let value: f64 = number.trim().parse().ok()?;
+    let ms = value * scale;
+    if !ms.is_finite() || ms < 1.0 || ms.fract() != 0.0 || ms > 1e12 {
+        return None;
+    }
+    Some(Duration::from_millis(ms as u64))
+}
+
+/// Writes a duration as [`parse_duration`] reads it (`2s`, `250ms`).
+pub fn format_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.rem_euclid(1000) == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
     }
 }
 
@@ -76,25 +294,79 @@ impl FromStr for AgentSpec {
     fn from_str(spec: &str) -> Result<Self, Self::Err> {
         let spec = spec.trim();
         let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
-        let pairs = params
-            .split(',')
-            .filter(|p| !p.trim().is_empty())
-            .map(|p| {
-                p.split_once('=')
-                    .map(|(k, v)| (k.trim(), v.trim()))
-                    .ok_or_else(|| SpecError::Malformed(p.to_string()))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let kind = kind.trim();
         match kind {
             "random" => {
-                if let Some((key, _)) = pairs.first() {
-                    return Err(SpecError::UnknownKey {
+                Params::parse(kind, params, &[])?;
+                Ok(AgentSpec::Random)
+            }
+            "greedy" => {
+                let p = Params::parse(kind, params, GREEDY_KEYS)?;
+                Ok(AgentSpec::Greedy { eval: p.eval()? })
+            }
+            "alphabeta" => {
+                let p = Params::parse(kind, params, ALPHABETA_KEYS)?;
+                let nodes = p.limit("nodes")?.flatten();
+                let time = p.duration("time")?.flatten();
+                let depth = match p.int("depth", 1, MAX_DEPTH as u64)? {
+                    Some(d) => d as u32,
+                    None if nodes.is_some() || time.is_some() => MAX_DEPTH,
+                    None => AlphaBetaConfig::default().depth,
+                };
+                Ok(AgentSpec::AlphaBeta(AlphaBetaConfig {
+                    depth,
+                    nodes,
+                    time,
+                    eval: p.eval()?,
+                    tt_mb: p
+                        .int("tt", 1, 65_536)?
+                        .map_or(crate::alphabeta::DEFAULT_TT_MB, |v| v as u32),
+                }))
+            }
+            "mcts" => {
+                let p = Params::parse(kind, params, MCTS_KEYS)?;
+                let time = p.duration("time")?.flatten();
+                let sims = match p.limit("sims")? {
+                    Some(s) => s,
+                    None if time.is_some() => None,
+                    None => MctsConfig::default().sims,
+                };
+                if sims.is_none() && time.is_none() {
+                    return Err(SpecError::NoBudget {
                         kind: kind.to_string(),
-                        key: key.to_string(),
-                        valid: "(none)".to_string(),
+                        keys: "sims=N or time=DURATION".to_string(),
                     });
                 }
-                Ok(AgentSpec::Random)
+                let rollout =
+                    match p.raw("rollout") {
+                        None | Some("full") => None,
+                        Some(v) => match v.parse::<u32>() {
+                            Ok(k) => Some(k),
+                            Err(_) => return Err(p.bad(
+                                "rollout",
+                                v,
+                                "`full` or a number of plies (0 scores the leaf by the evaluation)",
+                            )),
+                        },
+                    };
+                let defaults = MctsConfig::default();
+                Ok(AgentSpec::Mcts(MctsConfig {
+                    sims,
+                    time,
+                    c: p.float("c")?.unwrap_or(defaults.c),
+                    solver: p.boolean("solver")?.unwrap_or(defaults.solver),
+                    rollout,
+                    eval: p.eval()?,
+                    reuse: p.boolean("reuse")?.unwrap_or(defaults.reuse),
+                }))
+            }
+            "solver" => {
+                let p = Params::parse(kind, params, SOLVER_KEYS)?;
+                Ok(AgentSpec::Solver(SolverConfig {
+                    tt_mb: p
+                        .int("tt", 1, 65_536)?
+                        .map_or(crate::solver::DEFAULT_TT_MB, |v| v as u32),
+                }))
             }
             _ => Err(SpecError::UnknownKind {
                 spec: spec.to_string(),
@@ -105,10 +377,36 @@ impl FromStr for AgentSpec {
     }
 }
 
+fn opt<T: fmt::Display>(value: &Option<T>) -> String {
+    value.as_ref().map_or("none".to_string(), |v| v.to_string())
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Greedy { eval } => write!(f, "greedy:eval={eval}"),
+            AgentSpec::AlphaBeta(c) => write!(
+                f,
+                "alphabeta:depth={},nodes={},time={},eval={},tt={}",
+                c.depth,
+                opt(&c.nodes),
+                opt(&c.time.map(format_duration)),
+                c.eval,
+                c.tt_mb
+            ),
+            AgentSpec::Mcts(c) => write!(
+                f,
+                "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
+                opt(&c.sims),
+                opt(&c.time.map(format_duration)),
+                c.c,
+                c.solver,
+                c.rollout.map_or("full".to_string(), |k| k.to_string()),
+                c.eval,
+                c.reuse
+            ),
+            AgentSpec::Solver(c) => write!(f, "solver:tt={}", c.tt_mb),
         }
     }
 }

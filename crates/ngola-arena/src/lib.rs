@@ -1,1 +1,34 @@
 //! Tournaments: schedule, parallel play, seeding, CSV output, statistics.
+//!
+//! An [`Experiment`] (from a TOML file and/or flags) becomes a schedule of
+//! colour-swapped pairs computed up front from its master seed
+//! ([`schedule`]); [`runner::run`] plays it on a rayon pool, appending
+//! each game to `games.csv` as it ends; [`runner::resume`] finishes a
+//! killed run; [`runner::merge`] joins shards. Statistics ([`stats`]) are
+//! computed from `games.csv` alone.
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod experiment;
+pub mod format;
+pub mod output;
+pub mod play;
+pub mod progress;
+pub mod record;
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+
+pub use error::ArenaError;
+pub use experiment::{Experiment, ExperimentDraft};
+pub use format::{Format, Shard, SprtConfig};
+pub use progress::{Bar, Observer, Silent};
+pub use record::GameRecord;
+pub use runner::{finish, folder_experiment, merge, resume, run, Report};
+pub use stats::Statistics;
+
+#[cfg(test)]
+mod runner_tests;
+#[cfg(test)]
+mod toy;

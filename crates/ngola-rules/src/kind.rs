@@ -58,3 +58,30 @@ impl FromStr for GameKind {
             })
     }
 }
+
+/// Runs `$body` with `$G` bound to the game type of `$kind` (a
+/// [`GameKind`]), so that generic code can be called for a game chosen at
+/// run time: `with_game!(kind, G => run::<G>(args))`.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::GameKind::Mangola => {
+                type $G = $crate::mangola::Mangola;
+                $body
+            }
+            $crate::GameKind::UmElBagara => {
+                type $G = $crate::umelbagara::UmElBagara;
+                $body
+            }
+            $crate::GameKind::Kalah => {
+                type $G = $crate::kalah::Kalah;
+                $body
+            }
+            $crate::GameKind::Oware => {
+                type $G = $crate::oware::Oware;
+                $body
+            }
+        }
+    };
+}

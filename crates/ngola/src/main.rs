@@ -1,1 +1,74 @@
-fn main() {}
+//! `ngola`: the command-line program over the rules, the agents and the
+//! tournament runner.
+//!
+//! Exit codes: 0 success, 2 bad input (unknown game, rule, position, move,
+//! agent spec, file), 1 any other failure.
+
+mod cli_error;
+mod cmd;
+mod game_args;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use cli_error::CliError;
+
+/// ngola: rules, agents and tournaments for mancala games.
+#[derive(Parser)]
+#[command(name = "ngola", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move sequences of each length from a position.
+    Perft(cmd::perft::PerftArgs),
+    /// Play moves from a position, printing each position; checks legality.
+    Replay(cmd::replay::ReplayArgs),
+    /// Benchmarks: move generation (random playouts) and search.
+    #[command(subcommand)]
+    Bench(cmd::bench::BenchCommand),
+    /// Play a tournament between agents (round robin or gauntlet), or resume one.
+    Tournament(Box<cmd::tournament::TournamentArgs>),
+    /// Merge the output folders of a tournament's shards.
+    Merge(cmd::merge::MergeArgs),
+    /// Play against an agent in the terminal; saves a game record.
+    Play(cmd::play::PlayArgs),
+    /// Draw a position, or every ply of a game record, as SVG (or an HTML page).
+    Render(cmd::render::RenderArgs),
+    /// Plot a tournament's results (cross-table, Elo, first player) as SVG.
+    Plot(cmd::plot::PlotArgs),
+    /// Solve a position exactly (small boards): value, margin, best line.
+    Solve(cmd::solve::SolveArgs),
+    /// Serve an agent over a stdin/stdout line protocol (position, moves, go).
+    Engine(cmd::engine::EngineArgs),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Perft(args) => cmd::perft::run(args),
+        Command::Replay(args) => cmd::replay::run(args),
+        Command::Bench(command) => cmd::bench::run(command),
+        Command::Tournament(args) => cmd::tournament::run(*args),
+        Command::Merge(args) => cmd::merge::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Render(args) => cmd::render::run(args),
+        Command::Plot(args) => cmd::plot::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Engine(args) => cmd::engine::run(args),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("ngola: {}", err.message);
+            ExitCode::from(err.code)
+        }
+    }
+}

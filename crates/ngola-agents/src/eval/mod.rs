@@ -1,0 +1,115 @@
+//! Static evaluation of positions, per game, and the few facts about each
+//! game that the searches need (whether it is scored, its ply cap, whether
+//! its history since the last capture decides the game).
+//!
+//! Every game has two evaluations, selectable in specs with `eval=`:
+//! - `material`: the plain seed difference, [`Evaluate::material`]: the
+//!   side to move's [`Game::totals`] minus the opponent's.
+//! - `heuristic` (default): [`Evaluate::evaluate`], a per-game evaluation
+//!   that adds what the seed count misses (documented in each game's
+//!   module: [`mangola`], [`umelbagara`], [`kalah`], [`oware`]).
+//!
+//! Both are in the same unit: [`SEED`] points per seed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use ngola_rules::Game;
+
+pub mod kalah;
+pub mod mangola;
+pub mod oware;
+pub mod umelbagara;
+
+/// Evaluation points per seed: evaluations are in hundredths of a seed, so
+/// that heuristics can weigh features finer than a whole seed.
+pub const SEED: i32 = 100;
+
+/// A game the agents can play: a [`Game`] with a static evaluation and the
+/// facts the searches need.
+pub trait Evaluate: Game {
+    /// True when the winner is decided by comparing [`Game::totals`], so
+    /// that the final margin (difference of totals) is the game's score
+    /// (Kalah, Oware, Um el-Bagara); false when totals do not decide
+    /// (Mangola: seeds never leave the board and the loser is the player
+    /// who cannot move). The solver reports margin 0 for unscored games.
+    const SCORED: bool;
+
+    /// Evaluation points at which MCTS's cut-off rollouts count a position
+    /// as a 73% win (one unit of the logistic `1 / (1 + e^-x)`).
+    const EVAL_SCALE: f64;
+
+    /// The per-game heuristic value of the position for the side to move,
+    /// in [`SEED`] points; larger is better. Only called while the game
+    /// goes on.
+    fn evaluate(&self) -> i32;
+
+    /// The plain seed difference for the side to move, in [`SEED`] points.
+    fn material(&self) -> i32 {
+        let totals = self.totals();
+        let me = self.to_move().index();
+        (totals[me] as i32 - totals[1 - me] as i32) * SEED
+    }
+
+    /// The ply at which the rules end the game by the ply cap, or `None`
+    /// when the game has no cap. The exact solver needs it: a position's
+    /// value can depend on how many plies are left before the cap.
+    fn ply_cap(&self) -> Option<u32>;
+
+    /// True when the game's future depends on the positions played since
+    /// [`Game::totals`] last changed, not only on the position (Oware: a
+    /// position repeating one since the last capture ends the game). The
+    /// solver then adds the set of those positions on its line to its table
+    /// key. Default false.
+    const PATH_HISTORY: bool = false;
+}
+
+/// Which evaluation a search uses (`eval=` in specs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EvalKind {
+    /// The game's own heuristic, [`Evaluate::evaluate`].
+    #[default]
+    Heuristic,
+    /// The plain seed difference, [`Evaluate::material`].
+    Material,
+}
+
+impl EvalKind {
+    /// The names accepted in specs, in the order of the variants.
+    pub const NAMES: [&'static str; 2] = ["heuristic", "material"];
+
+    /// The value of `game` for its side to move under this evaluation.
+    #[inline]
+    pub fn eval<G: Evaluate>(self, game: &G) -> i32 {
+        match self {
+            EvalKind::Heuristic => game.evaluate(),
+            EvalKind::Material => game.material(),
+        }
+    }
+
+    /// The name used in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalKind::Heuristic => "heuristic",
+            EvalKind::Material => "material",
+        }
+    }
+}
+
+impl fmt::Display for EvalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for EvalKind {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "heuristic" => Ok(EvalKind::Heuristic),
+            "material" => Ok(EvalKind::Material),
+            _ => Err(()),
+        }
+    }
+}

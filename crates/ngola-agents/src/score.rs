@@ -1,0 +1,40 @@
+//! Search scores shared by greedy and alpha-beta: evaluations in [`SEED`]
+//! points, finished games as "win in n plies" scores far above them.
+//!
+//! [`SEED`]: crate::eval::SEED
+
+use ngola_rules::{Outcome, Player};
+
+/// The score of a game won at the current node (before distance).
+pub const WIN: i32 = 1_000_000;
+
+/// Scores at or above `WIN - MAX_DISTANCE` (or at or below its negation)
+/// are finished games; evaluations are clamped well inside this band.
+pub const MAX_DISTANCE: i32 = 10_000;
+
+/// The largest evaluation a search uses; larger heuristic values are
+/// clamped so that they never look like a finished game.
+pub const MAX_EVAL: i32 = WIN / 2;
+
+/// The score of a finished game for `to_move`, `distance` plies from the
+/// search root: a win sooner and a loss later score higher.
+#[inline]
+pub fn terminal(outcome: Outcome, to_move: Player, distance: i32) -> i32 {
+    match outcome.sign_for(to_move) {
+        1 => WIN - distance,
+        -1 => -WIN + distance,
+        _ => 0,
+    }
+}
+
+/// True for the score of a finished game (win or loss).
+#[inline]
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= WIN - MAX_DISTANCE
+}
+
+/// Clamps an evaluation into the band of non-final scores.
+#[inline]
+pub fn clamp_eval(value: i32) -> i32 {
+    value.clamp(-MAX_EVAL, MAX_EVAL)
+}

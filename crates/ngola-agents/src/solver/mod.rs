@@ -1,0 +1,549 @@
+//! The exact solver: alpha-beta to the end of the game with a
+//! transposition table, for boards small enough to solve.
+//!
+//! # Values
+//! Scored games ([`Evaluate::SCORED`]: Kalah, Oware, Um el-Bagara): the
+//! value is the result first, then the final margin (difference of
+//! [`Game::totals`], side to move's minus opponent's): the winner maximises
+//! the margin, the loser minimises the loss. Unscored games (Mangola): the
+//! result first, then the length, the winner winning as fast as he can
+//! and the loser holding out as long as he can; the margin is reported as 0.
+//!
+//! # Cycles and the ply cap
+//! Positions can recur in Mangola (seeds never leave the board) and in Um
+//! el-Bagara and Oware between captures. The solver decides the game under
+//! the rules as configured, ply cap included: a line that reaches the cap
+//! ends there, scored as the game scores it (Mangola: a draw; Um el-Bagara:
+//! as a natural end; Kalah and Oware: as their rules say). Because a
+//! position's value then depends on how many plies are left, each table
+//! entry records the height of the tree searched below it and whether some
+//! line in it reached the cap: an entry whose lines all ended naturally is
+//! reused at any ply from which its height stays below the cap; an entry
+//! that touched the cap is reused only at the ply where it was found. So
+//! the value is exact, and on games without reachable cycles (Kalah, small
+//! Um el-Bagara) the table works as an ordinary one. Deciding a cyclic
+//! position to the cap can be slow: `--rule max_plies=N` shortens it.
+//!
+//! With no cap (`max_plies=0`) a position repeating one on the current
+//! line is scored a draw (margin 0), i.e. the value of the game in which
+//! endless play is a draw. An entry whose value depended on a repetition
+//! above its own position is not stored, except for a proven win or loss
+//! of an unscored game, which no repetition can change (graph-game
+//! argument: a proof tree of a win contains no repetition draw). For a
+//! scored game without cap the reported value is exact when no repetition
+//! was met (see [`Solution::repetitions`]).
+//!
+//! Oware's repetition rule depends on the positions since the last capture
+//! ([`Evaluate::PATH_HISTORY`]): the table key then adds a hash of the set of
+//! positions on the current line since [`Game::totals`] last changed. The
+//! positions the root's history holds from before the search are common to
+//! every position searched before the first capture, so the key stays exact
+//! within one solve; the table is cleared between solves of such games.
+
+pub mod table;
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+use ngola_rules::{EndReason, MoveList, Outcome, MAX_MOVES};
+
+use crate::agent::Agent;
+use crate::eval::Evaluate;
+use table::{Entry, Table, UNCAPPED};
+
+/// Default table size in MiB.
+pub const DEFAULT_TT_MB: u32 = 64;
+
+/// The stack of the thread the solver runs on (lines can be as long as the
+/// ply cap, one frame per ply).
+const SOLVER_STACK_BYTES: usize = 512 << 20;
+
+/// A won game scores `BIG` (plus margin, or minus distance).
+const BIG: i32 = 1 << 24;
+/// Beyond every score.
+const INF: i32 = BIG * 2;
+/// Unscored games: scores within this of `BIG` carry a distance.
+const MAX_PLIES: i32 = 1 << 20;
+
+/// The solver's parameters (spec `solver:tt=..`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Table size in MiB.
+    pub tt_mb: u32,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig {
+            tt_mb: DEFAULT_TT_MB,
+        }
+    }
+}
+
+/// The exact value of a position and how it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// +1 the side to move wins, 0 draw, -1 loses, under perfect play.
+    pub result: i32,
+    /// Final margin (side to move's total minus the opponent's) under
+    /// perfect play; 0 for unscored games.
+    pub margin: i32,
+    /// Plies to the end under perfect play, for unscored games (shortest
+    /// win, longest loss); `None` for scored games and draws.
+    pub plies: Option<u32>,
+    /// A best move (`None` if the game is already over).
+    pub best: Option<M>,
+    /// A principal variation (best moves for both sides).
+    pub pv: Vec<M>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Repetitions met (only counted without ply cap, where they are draws).
+    pub repetitions: u64,
+    /// Wall-clock time of the search.
+    pub time: Duration,
+}
+
+impl<M> Solution<M> {
+    /// `win`, `draw` or `loss`.
+    pub fn result_word(&self) -> &'static str {
+        match self.result {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        }
+    }
+}
+
+/// What a search below a node reports besides the value.
+#[derive(Copy, Clone)]
+struct Found {
+    value: i32,
+    height: u32,
+    capped: bool,
+    /// The shallowest line index of a repetition used (no-cap mode only);
+    /// `u32::MAX` if none.
+    repetition_at: u32,
+}
+
+/// Where a node sits: its table key, its history hash, its ply below the root.
+#[derive(Copy, Clone)]
+struct At {
+    key: u64,
+    history: u64,
+    ply: u32,
+}
+
+/// An exact solver that keeps its table between calls.
+pub struct Solver<G: Evaluate> {
+    tt: Table<G::Move>,
+    nodes: u64,
+    repetitions: u64,
+    /// Keys of the positions on the current line (no-cap mode only).
+    line: Vec<u64>,
+    on_line: HashSet<u64>,
+}
+
+impl<G: Evaluate> Solver<G> {
+    /// A solver with the given parameters.
+    pub fn new(config: &SolverConfig) -> Self {
+        Solver {
+            tt: Table::new(config.tt_mb),
+            nodes: 0,
+            repetitions: 0,
+            line: Vec::new(),
+            on_line: HashSet::new(),
+        }
+    }
+
+    /// Solves `game` on a thread with a large stack.
+    pub fn solve(&mut self, game: &G) -> Solution<G::Move> {
+        let on_worker = std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .stack_size(SOLVER_STACK_BYTES)
+                .spawn_scoped(scope, || self.solve_here(game))
+                .ok()?;
+            Some(match worker.join() {
+                Ok(solution) => solution,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+        });
+        // No thread to be had: solve on this one.
+        on_worker.unwrap_or_else(|| self.solve_here(game))
+    }
+
+    /// Solves `game` on the calling thread.
+    pub fn solve_here(&mut self, game: &G) -> Solution<G::Move> {
+        let start = Instant::now();
+        self.nodes = 0;
+        self.repetitions = 0;
+        self.line.clear();
+        self.on_line.clear();
+        if G::PATH_HISTORY {
+            self.tt.clear();
+        }
+        let found = self.negamax(game, -INF, INF, 0, 0);
+        let value = found.value;
+        let mut solution = Solution {
+            result: value.signum(),
+            margin: 0,
+            plies: None,
+            best: None,
+            pv: Vec::new(),
+            nodes: self.nodes,
+            repetitions: self.repetitions,
+            time: Duration::ZERO,
+        };
+        if G::SCORED {
+            solution.result = if value >= BIG / 2 {
+                1
+            } else if value <= -BIG / 2 {
+                -1
+            } else {
+                0
+            };
+            solution.margin = value - solution.result * BIG;
+        } else if value != 0 {
+            solution.plies = Some((BIG - value.abs()) as u32);
+        }
+        solution.pv = self.principal_variation(game);
+        solution.best = solution.pv.first().copied();
+        solution.time = start.elapsed();
+        solution
+    }
+
+    /// The table key of `game`, reached with `history` (the hash of the
+    /// positions since the last capture on the line, or 0).
+    fn key(game: &G, history: u64) -> u64 {
+        game.zobrist() ^ history
+    }
+
+    /// The history hash of a child of `game` (whose own history hash is
+    /// `history`): empty after a change of totals, else with `game` added.
+    fn child_history(game: &G, key: u64, child: &G, history: u64) -> u64 {
+        if !G::PATH_HISTORY || child.totals() != game.totals() {
+            0
+        } else {
+            history.wrapping_add(mix(key))
+        }
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies below
+    /// the root.
+    fn terminal(game: &G, outcome: Outcome, ply: u32) -> i32 {
+        let me = game.to_move();
+        let sign = outcome.sign_for(me);
+        if G::SCORED {
+            let totals = game.totals();
+            let margin = totals[me.index()] as i32 - totals[1 - me.index()] as i32;
+            sign * BIG + margin
+        } else {
+            sign * (BIG - ply as i32)
+        }
+    }
+
+    /// Root-relative score to node-relative (unscored games carry the
+    /// distance from the root).
+    fn to_node(value: i32, ply: u32) -> i32 {
+        if !G::SCORED && value.abs() > BIG - MAX_PLIES && value.abs() <= BIG {
+            value + value.signum() * ply as i32
+        } else {
+            value
+        }
+    }
+
+    fn from_node(value: i32, ply: u32) -> i32 {
+        if !G::SCORED && value.abs() > BIG - MAX_PLIES && value.abs() <= BIG {
+            value - value.signum() * ply as i32
+        } else {
+            value
+        }
+    }
+
+    /// May `entry` (found at some ply) be used at `ply`?
+    fn usable(entry: &Entry<G::Move>, game: &G) -> bool {
+        let ply = game.ply();
+        if entry.capped_ply != UNCAPPED {
+            return entry.capped_ply == ply;
+        }
+        match game.ply_cap() {
+            Some(cap) => ply as u64 + (entry.height as u64) < cap as u64,
+            None => true,
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        game: &G,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+        history: u64,
+    ) -> Found {
+        self.nodes += 1;
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            let outcome = game.outcome().unwrap_or(Outcome::draw(EndReason::Natural));
+            let at_cap = game.ply_cap().is_some_and(|cap| game.ply() >= cap);
+            return Found {
+                value: Self::terminal(game, outcome, ply),
+                height: 0,
+                capped: at_cap || outcome.reason == EndReason::PlyCap,
+                repetition_at: u32::MAX,
+            };
+        }
+        if !G::SCORED {
+            // Distance pruning: from here the game ends one ply later at
+            // the soonest, which bounds the value both ways.
+            let soonest = BIG - (ply as i32 + 1);
+            alpha = alpha.max(-soonest);
+            beta = beta.min(soonest);
+            if alpha >= beta {
+                return Found {
+                    value: alpha,
+                    height: 0,
+                    capped: false,
+                    repetition_at: u32::MAX,
+                };
+            }
+        }
+        let key = Self::key(game, history);
+        let no_cap = game.ply_cap().is_none();
+        if no_cap {
+            if self.on_line.contains(&key) {
+                self.repetitions += 1;
+                let at = self.line.iter().position(|&k| k == key).unwrap_or(0) as u32;
+                return Found {
+                    value: 0,
+                    height: 0,
+                    capped: false,
+                    repetition_at: at,
+                };
+            }
+            self.line.push(key);
+            self.on_line.insert(key);
+        }
+        let at = At { key, history, ply };
+        let found = self.search_children(game, &moves, at, &mut alpha, &mut beta);
+        if no_cap {
+            self.line.pop();
+            self.on_line.remove(&key);
+        }
+        found
+    }
+
+    fn search_children(
+        &mut self,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        at: At,
+        alpha: &mut i32,
+        beta: &mut i32,
+    ) -> Found {
+        let At { key, history, ply } = at;
+        let mut tt_move = None;
+        let mut known = (-INF, INF);
+        let mut height = 0u32;
+        let mut capped = false;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.best;
+            if Self::usable(&entry, game) {
+                let lower = Self::from_node(entry.lower, ply);
+                let upper = Self::from_node(entry.upper, ply);
+                height = entry.height;
+                capped = entry.capped_ply != UNCAPPED;
+                let hit = Found {
+                    value: 0,
+                    height,
+                    capped,
+                    repetition_at: u32::MAX,
+                };
+                if lower >= *beta || lower == upper {
+                    return Found {
+                        value: lower,
+                        ..hit
+                    };
+                }
+                if upper <= *alpha {
+                    return Found {
+                        value: upper,
+                        ..hit
+                    };
+                }
+                known = (lower, upper);
+                *alpha = (*alpha).max(lower);
+                *beta = (*beta).min(upper);
+            }
+        }
+        let alpha_start = *alpha;
+
+        let to_move = game.to_move();
+        let mut children: ArrayVec<(G::Move, G), MAX_MOVES> = ArrayVec::new();
+        let mut order: ArrayVec<(i32, u8), MAX_MOVES> = ArrayVec::new();
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = game.clone();
+            child.play(mv);
+            let key = if Some(mv) == tt_move {
+                i32::MAX
+            } else {
+                match child.outcome() {
+                    Some(o) => o.sign_for(to_move) * crate::score::WIN,
+                    None => {
+                        let v = child
+                            .evaluate()
+                            .clamp(-crate::score::MAX_EVAL, crate::score::MAX_EVAL);
+                        if child.to_move() == to_move {
+                            v
+                        } else {
+                            -v
+                        }
+                    }
+                }
+            };
+            children.push((mv, child));
+            order.push((key, i as u8));
+        }
+        order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+
+        let own = if G::PATH_HISTORY { game.zobrist() } else { 0 };
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut repetition_at = u32::MAX;
+        for &(_, i) in &order {
+            let (mv, ref child) = children[i as usize];
+            let same_side = child.to_move() == to_move;
+            let child_history = Self::child_history(game, own, child, history);
+            let f = if same_side {
+                self.negamax(child, *alpha, *beta, ply + 1, child_history)
+            } else {
+                let f = self.negamax(child, -*beta, -*alpha, ply + 1, child_history);
+                Found {
+                    value: -f.value,
+                    ..f
+                }
+            };
+            height = height.max(f.height.saturating_add(1));
+            capped |= f.capped;
+            repetition_at = repetition_at.min(f.repetition_at);
+            if f.value > best {
+                best = f.value;
+                best_move = Some(mv);
+            }
+            if best > *alpha {
+                *alpha = best;
+            }
+            if *alpha >= *beta {
+                break;
+            }
+        }
+
+        // Bounds this search proved (fail-soft), joined with the table's.
+        let (lower, upper) = if best >= *beta {
+            (best.max(known.0), known.1)
+        } else if best > alpha_start {
+            (best, best)
+        } else {
+            (known.0, best.min(known.1))
+        };
+
+        // No-cap mode: a value that used a repetition above this position
+        // holds only on this line; a proven win or loss of an unscored game
+        // holds everywhere (see the module docs).
+        let depends = repetition_at < self.line.len().saturating_sub(1) as u32;
+        let stored = if !depends {
+            Some((lower, upper))
+        } else if G::SCORED {
+            None
+        } else if lower > 0 {
+            Some((lower, INF))
+        } else if upper < 0 {
+            Some((-INF, upper))
+        } else {
+            None
+        };
+        if let Some((lower, upper)) = stored {
+            self.tt.store(Entry {
+                key,
+                lower: Self::to_node(lower, ply),
+                upper: Self::to_node(upper, ply),
+                best: best_move,
+                height,
+                capped_ply: if capped { game.ply() } else { UNCAPPED },
+            });
+        }
+        Found {
+            value: best,
+            height,
+            capped,
+            repetition_at,
+        }
+    }
+
+    /// Best moves from the table, from `game` on, while they stay legal,
+    /// the game goes on and no position repeats.
+    fn principal_variation(&self, game: &G) -> Vec<G::Move> {
+        let mut pv = Vec::new();
+        let mut pos = game.clone();
+        let mut history = 0;
+        let mut seen = HashSet::new();
+        while pos.outcome().is_none() && pv.len() < 10_000 {
+            let key = Self::key(&pos, history);
+            if !seen.insert((key, pos.ply())) {
+                break;
+            }
+            let Some(mv) = self.tt.probe(key).and_then(|e| e.best) else {
+                break;
+            };
+            if pos.check_move(mv).is_err() {
+                break;
+            }
+            let before = pos.clone();
+            pos.play(mv);
+            history = Self::child_history(&before, before.zobrist(), &pos, history);
+            pv.push(mv);
+        }
+        pv
+    }
+}
+
+/// A strong 64-bit mixer (SplitMix64's finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The solver as an agent: plays a best move by solving every position.
+pub struct SolverAgent<G: Evaluate> {
+    solver: Solver<G>,
+    name: String,
+}
+
+impl<G: Evaluate> SolverAgent<G> {
+    /// An agent with `config`; `name` is its canonical spec.
+    pub fn new(config: &SolverConfig, name: String) -> Self {
+        SolverAgent {
+            solver: Solver::new(config),
+            name,
+        }
+    }
+}
+
+impl<G: Evaluate> Agent<G> for SolverAgent<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn select(&mut self, game: &G) -> G::Move {
+        match self.solver.solve(game).best {
+            Some(mv) => mv,
+            None => {
+                let mut moves = MoveList::new();
+                game.legal_moves(&mut moves);
+                moves[0]
+            }
+        }
+    }
+}

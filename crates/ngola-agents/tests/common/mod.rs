@@ -1,0 +1,2 @@
+pub mod duel;
+pub mod toys;

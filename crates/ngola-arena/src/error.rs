@@ -1,0 +1,81 @@
+//! The one error type of the arena, split into bad input (the user's to
+//! fix: exit code 2 on the command line) and failures (files that cannot
+//! be written, a panicking agent: exit code 1).
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// Anything that stops a tournament, a resume or a merge.
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    /// A bad value in an experiment file or on the command line; names the
+    /// field (e.g. `games`, `agents[2]`, `rules.capture_sowing`).
+    #[error("{field}: {message}")]
+    Field {
+        /// The field, as written in experiment files.
+        field: String,
+        /// What is wrong with it and what is allowed.
+        message: String,
+    },
+    /// A file that exists but cannot be understood (experiment.toml,
+    /// games.csv), or folders that do not fit together.
+    #[error("{path}: {message}")]
+    BadFile {
+        /// The file or folder.
+        path: PathBuf,
+        /// What is wrong, with the line where there is one.
+        message: String,
+    },
+    /// A file that could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A game could not be played (a panicking agent, an opening that
+    /// cannot be drawn): a defect or a setting the game cannot honour.
+    #[error("game {game}: {message}")]
+    Game {
+        /// The game's id in the schedule.
+        game: u64,
+        /// What happened.
+        message: String,
+    },
+}
+
+impl ArenaError {
+    /// An error naming a bad field.
+    pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
+        ArenaError::Field {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// An error about a file's content.
+    pub fn bad_file(path: &Path, message: impl Into<String>) -> Self {
+        ArenaError::BadFile {
+            path: path.to_path_buf(),
+            message: message.into(),
+        }
+    }
+
+    /// An input/output error on `path`.
+    pub fn io(path: &Path, source: std::io::Error) -> Self {
+        ArenaError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// True if the user can fix it by changing the input (exit code 2).
+    pub fn is_input(&self) -> bool {
+        matches!(self, ArenaError::Field { .. } | ArenaError::BadFile { .. })
+    }
+}
+
+/// Shorthand for results of the arena.
+pub type Result<T, E = ArenaError> = std::result::Result<T, E>;

@@ -1,0 +1,520 @@
+//! Experiment specs: what a tournament plays, read from a TOML file
+//! and/or command-line flags, validated, and written back with every
+//! default explicit (the folder's `experiment.toml`).
+//!
+//! ```toml
+//! name = "quickstart"              # optional; names the default output folder
+//! game = "mangola"
+//! agents = ["random", "greedy", "alphabeta:depth=2"]
+//! format = "round-robin"           # or "gauntlet" (first agent vs each other)
+//! games = 20                       # per pairing, both colours included; even
+//! seed = 7                         # master seed of the schedule
+//! opening_plies = 0                # random plies before each colour-swapped pair
+//! threads = 2                      # not part of the results
+//! sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"   # optional, two agents only
+//! shard = "1/4"                    # optional
+//! out = "results/runs/quickstart"  # optional
+//!
+//! [rules]
+//! capture_sowing = "lap-start"
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::Deserialize;
+
+use ngola_agents::AgentSpec;
+use ngola_rules::{Game, GameKind, RuleOptions};
+
+use crate::error::{ArenaError, Result};
+use crate::format::{Format, Shard, SprtConfig};
+
+/// Games per pairing when neither the file nor the flags say.
+pub const DEFAULT_GAMES: u32 = 10;
+/// Master seed when neither the file nor the flags say.
+pub const DEFAULT_SEED: u64 = 1;
+/// The largest master seed (TOML integers are signed 64-bit).
+pub const MAX_SEED: u64 = i64::MAX as u64;
+/// The most random opening plies accepted.
+pub const MAX_OPENING_PLIES: u32 = 200;
+
+/// An experiment as given: every field optional, values not yet checked.
+/// Later sources override earlier ones with [`ExperimentDraft::overlay`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ExperimentDraft {
+    /// Names the default output folder.
+    pub name: Option<String>,
+    /// The game's name.
+    pub game: Option<String>,
+    /// Rule options as `(key, value)`, applied in order to the defaults.
+    pub rules: Vec<(String, String)>,
+    /// Agent spec strings.
+    pub agents: Option<Vec<String>>,
+    /// `round-robin` or `gauntlet`.
+    pub format: Option<String>,
+    /// Games per pairing (both colours), even.
+    pub games: Option<u32>,
+    /// Master seed.
+    pub seed: Option<u64>,
+    /// Random plies before each colour-swapped pair.
+    pub opening_plies: Option<u32>,
+    /// Worker threads.
+    pub threads: Option<usize>,
+    /// `elo0=..,elo1=..,alpha=..,beta=..`.
+    pub sprt: Option<String>,
+    /// `i/n`.
+    pub shard: Option<String>,
+    /// Output folder.
+    pub out: Option<PathBuf>,
+}
+
+/// The TOML shape of an experiment file; unknown keys are errors that
+/// name the key.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExperimentFile {
+    name: Option<String>,
+    game: Option<String>,
+    agents: Option<Vec<String>>,
+    format: Option<String>,
+    games: Option<u32>,
+    seed: Option<u64>,
+    opening_plies: Option<u32>,
+    threads: Option<usize>,
+    sprt: Option<String>,
+    shard: Option<String>,
+    out: Option<PathBuf>,
+    rules: Option<toml::Table>,
+}
+
+impl ExperimentDraft {
+    /// Reads an experiment file. Errors name the file and the bad field.
+    pub fn from_file(path: &Path) -> Result<Self> {
+        // An experiment file that cannot be read is the user's to fix.
+        let text =
+            std::fs::read_to_string(path).map_err(|e| ArenaError::bad_file(path, e.to_string()))?;
+        let mut draft = Self::from_toml(&text).map_err(|e| ArenaError::bad_file(path, e))?;
+        if draft.name.is_none() {
+            draft.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        }
+        Ok(draft)
+    }
+
+    /// Reads the text of an experiment file.
+    pub fn from_toml(text: &str) -> Result<Self, String> {
+        let file: ExperimentFile = toml::from_str(text).map_err(|e| e.to_string())?;
+        let mut rules = Vec::new();
+        for (key, value) in file.rules.unwrap_or_default() {
+            let value = match value {
+                toml::Value::String(s) => s,
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                toml::Value::Float(f) => f.to_string(),
+                other => {
+                    return Err(format!(
+                        "rules.{key}: expected a string, number or boolean, found {}",
+                        other.type_str()
+                    ))
+                }
+            };
+            rules.push((key, value));
+        }
+        Ok(ExperimentDraft {
+            name: file.name,
+            game: file.game,
+            rules,
+            agents: file.agents,
+            format: file.format,
+            games: file.games,
+            seed: file.seed,
+            opening_plies: file.opening_plies,
+            threads: file.threads,
+            sprt: file.sprt,
+            shard: file.shard,
+            out: file.out,
+        })
+    }
+
+    /// `self` with every field that `over` sets replaced by `over`'s; rule
+    /// assignments are appended (so `over`'s win).
+    pub fn overlay(mut self, over: ExperimentDraft) -> Self {
+        macro_rules! take {
+            ($($field:ident),*) => { $( if over.$field.is_some() { self.$field = over.$field; } )* };
+        }
+        take!(
+            name,
+            game,
+            agents,
+            format,
+            games,
+            seed,
+            opening_plies,
+            threads,
+            sprt,
+            shard,
+            out
+        );
+        self.rules.extend(over.rules);
+        self
+    }
+
+    /// True if nothing is set.
+    pub fn is_empty(&self) -> bool {
+        *self == ExperimentDraft::default()
+    }
+
+    /// True if the draft sets anything that decides the games (anything
+    /// but `name`, `threads` and `out`).
+    pub fn sets_identity(&self) -> bool {
+        let identity_free = ExperimentDraft {
+            name: None,
+            threads: None,
+            out: None,
+            ..self.clone()
+        };
+        !identity_free.is_empty()
+    }
+
+    /// Checks every field and applies the defaults. Rule options are
+    /// checked by [`Experiment::resolve`], which needs the game's type.
+    pub fn finish(self) -> Result<Experiment> {
+        let game_name = self
+            .game
+            .ok_or_else(|| ArenaError::field("game", "missing (e.g. game = \"mangola\")"))?;
+        let game = GameKind::from_str(&game_name).map_err(|e| ArenaError::field("game", e))?;
+        let agent_texts = self.agents.unwrap_or_default();
+        if agent_texts.len() < 2 {
+            return Err(ArenaError::field(
+                "agents",
+                format!(
+                    "a tournament needs at least 2 agents, found {}",
+                    agent_texts.len()
+                ),
+            ));
+        }
+        let agents = agent_texts
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                AgentSpec::from_str(text).map_err(|e| {
+                    ArenaError::field(format!("agents[{i}] (`{text}`)"), e.to_string())
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let format = match self.format {
+            Some(text) => text.parse()?,
+            None => Format::RoundRobin,
+        };
+        let games = self.games.unwrap_or(DEFAULT_GAMES);
+        if games == 0 || games % 2 == 1 {
+            return Err(ArenaError::field(
+                "games",
+                format!(
+                    "{games} games per pairing: must be even and at least 2 \
+                     (each pairing plays colour-swapped pairs)"
+                ),
+            ));
+        }
+        let seed = self.seed.unwrap_or(DEFAULT_SEED);
+        if seed > MAX_SEED {
+            return Err(ArenaError::field(
+                "seed",
+                format!("{seed} is larger than {MAX_SEED}"),
+            ));
+        }
+        let opening_plies = self.opening_plies.unwrap_or(0);
+        if opening_plies > MAX_OPENING_PLIES {
+            return Err(ArenaError::field(
+                "opening_plies",
+                format!("{opening_plies} is more than {MAX_OPENING_PLIES}"),
+            ));
+        }
+        let threads = match self.threads {
+            Some(0) => return Err(ArenaError::field("threads", "must be at least 1")),
+            Some(t) => t,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        let sprt = self.sprt.as_deref().map(SprtConfig::from_str).transpose()?;
+        let shard = self.shard.as_deref().map(Shard::from_str).transpose()?;
+        if sprt.is_some() && agents.len() != 2 {
+            return Err(ArenaError::field(
+                "sprt",
+                format!("an SPRT needs exactly 2 agents, found {}", agents.len()),
+            ));
+        }
+        if sprt.is_some() && shard.is_some_and(|s| s.count > 1) {
+            return Err(ArenaError::field(
+                "sprt",
+                "an SPRT stops on the games played so far and cannot be split into shards",
+            ));
+        }
+        let name = self.name.unwrap_or_else(|| "tournament".to_string());
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+        {
+            return Err(ArenaError::field(
+                "name",
+                format!("`{name}`: use letters, digits, `.`, `_` and `-` only"),
+            ));
+        }
+        Ok(Experiment {
+            name,
+            game,
+            rules: self.rules,
+            agents,
+            format,
+            games,
+            seed,
+            opening_plies,
+            threads,
+            sprt,
+            shard,
+            out: self.out,
+        })
+    }
+}
+
+/// A checked experiment. After [`Experiment::resolve`] its rules list
+/// every option of the game, so that `to_toml` writes every default.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Experiment {
+    /// Names the default output folder.
+    pub name: String,
+    /// The game.
+    pub game: GameKind,
+    /// Rule options as `(key, value)`.
+    pub rules: Vec<(String, String)>,
+    /// The agents, in order (ids are indices into this list).
+    pub agents: Vec<AgentSpec>,
+    /// Round robin or gauntlet.
+    pub format: Format,
+    /// Games per pairing, both colours; even.
+    pub games: u32,
+    /// Master seed of the schedule.
+    pub seed: u64,
+    /// Random plies played before each colour-swapped pair.
+    pub opening_plies: u32,
+    /// Worker threads (does not change any result).
+    pub threads: usize,
+    /// Early stop for two-agent matches.
+    pub sprt: Option<SprtConfig>,
+    /// The slice of the run this process plays.
+    pub shard: Option<Shard>,
+    /// Output folder, if given.
+    pub out: Option<PathBuf>,
+}
+
+impl Experiment {
+    /// Checks the rule options against game `G` and makes every one
+    /// explicit. Returns the game's rules.
+    pub fn resolve<G: Game>(&mut self) -> Result<G::Rules> {
+        let assignments: Vec<String> = self.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let rules = G::Rules::from_assignments(&assignments)
+            .map_err(|e| ArenaError::field("rules", e.to_string()))?;
+        self.rules = rules.to_pairs();
+        Ok(rules)
+    }
+
+    /// The canonical spec strings of the agents.
+    pub fn agent_names(&self) -> Vec<String> {
+        self.agents.iter().map(ToString::to_string).collect()
+    }
+
+    /// The fields that decide the games and in which `self` and `other`
+    /// differ (empty if they describe the same games). Name, threads,
+    /// shard and output folder do not count.
+    pub fn identity_differences(&self, other: &Experiment) -> Vec<&'static str> {
+        let mut diff = Vec::new();
+        if self.game != other.game {
+            diff.push("game");
+        }
+        // Files list rules sorted by key (TOML tables), resolved
+        // experiments in the game's order: compare the sets.
+        let sorted = |rules: &[(String, String)]| {
+            let mut rules = rules.to_vec();
+            rules.sort();
+            rules
+        };
+        if sorted(&self.rules) != sorted(&other.rules) {
+            diff.push("rules");
+        }
+        if self.agent_names() != other.agent_names() {
+            diff.push("agents");
+        }
+        if self.format != other.format {
+            diff.push("format");
+        }
+        if self.games != other.games {
+            diff.push("games");
+        }
+        if self.seed != other.seed {
+            diff.push("seed");
+        }
+        if self.opening_plies != other.opening_plies {
+            diff.push("opening_plies");
+        }
+        if self.sprt != other.sprt {
+            diff.push("sprt");
+        }
+        diff
+    }
+
+    /// The experiment as TOML, every field explicit (except `out`: the
+    /// file lives in the output folder). Reads back to the same value.
+    pub fn to_toml(&self) -> String {
+        let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let mut text = String::from(
+            "# Written by `ngola tournament`: the resolved experiment, every default explicit.\n",
+        );
+        text += &format!("name = {}\n", quote(&self.name));
+        text += &format!("game = {}\n", quote(self.game.name()));
+        let agents: Vec<String> = self.agent_names().iter().map(|a| quote(a)).collect();
+        text += &format!("agents = [{}]\n", agents.join(", "));
+        text += &format!("format = {}\n", quote(self.format.as_str()));
+        text += &format!("games = {}\n", self.games);
+        text += &format!("seed = {}\n", self.seed);
+        text += &format!("opening_plies = {}\n", self.opening_plies);
+        text += &format!("threads = {}\n", self.threads);
+        if let Some(sprt) = &self.sprt {
+            text += &format!("sprt = {}\n", quote(&sprt.to_string()));
+        }
+        if let Some(shard) = &self.shard {
+            text += &format!("shard = {}\n", quote(&shard.to_string()));
+        }
+        text += "\n[rules]\n";
+        for (key, value) in &self.rules {
+            let key = if key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                key.clone()
+            } else {
+                quote(key)
+            };
+            text += &format!("{key} = {}\n", quote(value));
+        }
+        text
+    }
+
+    /// Reads an `experiment.toml` written by [`Experiment::to_toml`].
+    pub fn from_file(path: &Path) -> Result<Experiment> {
+        let draft = ExperimentDraft::from_file(path)?;
+        draft
+            .finish()
+            .map_err(|e| ArenaError::bad_file(path, e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft(text: &str) -> ExperimentDraft {
+        ExperimentDraft::from_toml(text).unwrap()
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let err = ExperimentDraft::from_toml("game = \"kalah\"\ngamez = 4\n").unwrap_err();
+        assert!(err.contains("gamez"), "{err}");
+    }
+
+    #[test]
+    fn wrong_type_is_named() {
+        let err = ExperimentDraft::from_toml("games = \"many\"\n").unwrap_err();
+        assert!(err.contains("games"), "{err}");
+        let err = ExperimentDraft::from_toml("[rules]\nx = [1]\n").unwrap_err();
+        assert!(err.contains("rules.x"), "{err}");
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        let base = "game = \"kalah\"\nagents = [\"random\", \"random\"]\n";
+        let cases = [
+            (
+                "game = \"chess\"\nagents = [\"random\", \"random\"]\n",
+                "game",
+            ),
+            (
+                "game = \"kalah\"\nagents = [\"random\", \"bogus:x=1\"]\n",
+                "agents[1]",
+            ),
+            ("game = \"kalah\"\nagents = [\"random\"]\n", "agents"),
+            (&format!("{base}games = 3\n"), "games"),
+            (&format!("{base}format = \"swiss\"\n"), "format"),
+            (
+                &format!("{base}seed = 9223372036854775807\nthreads = 0\n"),
+                "threads",
+            ),
+            (&format!("{base}shard = \"4/3\"\n"), "shard"),
+            (&format!("{base}sprt = \"elo0=0\"\n"), "sprt.elo1"),
+            (&format!("{base}name = \"a b\"\n"), "name"),
+            ("agents = [\"random\", \"random\"]\n", "game"),
+        ];
+        for (text, field) in cases {
+            let err = draft(text).finish().unwrap_err();
+            assert!(err.is_input());
+            assert!(
+                err.to_string().starts_with(field),
+                "`{text}` gave `{err}`, expected field {field}"
+            );
+        }
+    }
+
+    #[test]
+    fn sprt_needs_two_agents_and_no_shards() {
+        let text = "game = \"kalah\"\nagents = [\"random\", \"random\", \"random\"]\nsprt = \"elo0=0,elo1=10\"\n";
+        let err = draft(text).finish().unwrap_err();
+        assert!(err.to_string().starts_with("sprt"), "{err}");
+        let text = "game = \"kalah\"\nagents = [\"random\", \"random\"]\nsprt = \"elo0=0,elo1=10\"\nshard = \"1/2\"\n";
+        assert!(draft(text).finish().is_err());
+    }
+
+    #[test]
+    fn defaults_apply_and_flags_override() {
+        let file = draft(
+            "game = \"kalah\"\nagents = [\"random\", \"random\"]\ngames = 4\n[rules]\na = 1\n",
+        );
+        let flags = ExperimentDraft {
+            games: Some(6),
+            rules: vec![("a".into(), "2".into())],
+            ..Default::default()
+        };
+        assert!(flags.sets_identity());
+        assert!(!ExperimentDraft {
+            threads: Some(3),
+            ..Default::default()
+        }
+        .sets_identity());
+        let exp = file.overlay(flags).finish().unwrap();
+        assert_eq!(exp.games, 6);
+        assert_eq!(exp.seed, DEFAULT_SEED);
+        assert_eq!(exp.format, Format::RoundRobin);
+        assert_eq!(exp.opening_plies, 0);
+        assert_eq!(
+            exp.rules,
+            vec![("a".to_string(), "1".to_string()), ("a".into(), "2".into())]
+        );
+    }
+
+    #[test]
+    fn toml_round_trips() {
+        let text = "name = \"x\"\ngame = \"oware\"\nagents = [\"random\", \"random\"]\ngames = 4\nseed = 99\nopening_plies = 3\nthreads = 2\nsprt = \"elo0=-5,elo1=5,alpha=0.1,beta=0.2\"\n[rules]\nmax_plies = 100\nflag = true\n";
+        let exp = draft(text).finish().unwrap();
+        let again = ExperimentDraft::from_toml(&exp.to_toml())
+            .unwrap()
+            .finish()
+            .unwrap();
+        assert_eq!(again, exp);
+        assert!(exp.identity_differences(&again).is_empty());
+        let other = Experiment {
+            seed: 100,
+            threads: 1,
+            ..exp.clone()
+        };
+        assert_eq!(exp.identity_differences(&other), vec!["seed"]);
+    }
+}

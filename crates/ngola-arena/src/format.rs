@@ -1,0 +1,215 @@
+//! Small settings of an experiment that read from text: the tournament
+//! format, a shard of a run, and the SPRT parameters.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::ArenaError;
+
+/// Who plays whom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every agent against every other.
+    RoundRobin,
+    /// The first agent against each of the others (who do not meet).
+    Gauntlet,
+}
+
+impl Format {
+    /// The name used in experiment files and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Format {
+    type Err = ArenaError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "round-robin" | "roundrobin" | "rr" => Ok(Format::RoundRobin),
+            "gauntlet" => Ok(Format::Gauntlet),
+            other => Err(ArenaError::field(
+                "format",
+                format!("unknown format `{other}`; valid formats: round-robin, gauntlet"),
+            )),
+        }
+    }
+}
+
+/// One deterministic slice of a run: shard `index` of `count`, counted
+/// from 1. Shard `i` plays the colour-swapped pairs whose index `p`
+/// satisfies `p % count == i - 1`, so both games of a pair stay together
+/// and every shard gets a fair share of every pairing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1..=count.
+    pub index: u32,
+    /// The number of shards, at least 1.
+    pub count: u32,
+}
+
+impl Shard {
+    /// True if the pair with this index belongs to the shard.
+    pub fn holds_pair(self, pair: u64) -> bool {
+        pair % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = ArenaError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            ArenaError::field(
+                "shard",
+                format!("`{text}` is not a shard; expected i/n with 1 <= i <= n (e.g. 2/8)"),
+            )
+        };
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index: u32 = index.trim().parse().map_err(|_| bad())?;
+        let count: u32 = count.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// A sequential probability ratio test between two Elo hypotheses, for
+/// two-agent matches (see [`crate::stats::sprt`] for the model).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SprtConfig {
+    /// Elo difference (first agent minus second) under H0.
+    pub elo0: f64,
+    /// Elo difference under H1; larger than `elo0`.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds (false positive).
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds (false negative).
+    pub beta: f64,
+}
+
+impl SprtConfig {
+    /// The valid keys, for error messages.
+    pub const KEYS: &'static str = "elo0, elo1, alpha, beta";
+}
+
+impl fmt::Display for SprtConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "elo0={},elo1={},alpha={},beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
+impl FromStr for SprtConfig {
+    type Err = ArenaError;
+
+    /// Reads `elo0=0,elo1=10[,alpha=0.05][,beta=0.05]`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut elo0 = None;
+        let mut elo1 = None;
+        let mut alpha = 0.05;
+        let mut beta = 0.05;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| ArenaError::field("sprt", format!("`{part}` is not key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            let number: f64 = value
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| {
+                    ArenaError::field(format!("sprt.{key}"), format!("`{value}` is not a number"))
+                })?;
+            match key {
+                "elo0" => elo0 = Some(number),
+                "elo1" => elo1 = Some(number),
+                "alpha" => alpha = number,
+                "beta" => beta = number,
+                other => {
+                    return Err(ArenaError::field(
+                        "sprt",
+                        format!("unknown key `{other}`; valid keys: {}", Self::KEYS),
+                    ))
+                }
+            }
+        }
+        let elo0 = elo0.ok_or_else(|| ArenaError::field("sprt.elo0", "missing"))?;
+        let elo1 = elo1.ok_or_else(|| ArenaError::field("sprt.elo1", "missing"))?;
+        if elo1 <= elo0 {
+            return Err(ArenaError::field(
+                "sprt.elo1",
+                format!("must be larger than elo0 ({elo0})"),
+            ));
+        }
+        for (key, p) in [("sprt.alpha", alpha), ("sprt.beta", beta)] {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(ArenaError::field(key, format!("{p} is not in (0, 0.5)")));
+            }
+        }
+        Ok(SprtConfig {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_read_and_split_pairs() {
+        let shard: Shard = "2/3".parse().unwrap();
+        assert_eq!(shard, Shard { index: 2, count: 3 });
+        assert!(shard.holds_pair(1) && shard.holds_pair(4));
+        assert!(!shard.holds_pair(0) && !shard.holds_pair(2));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0"] {
+            let err = bad.parse::<Shard>().unwrap_err();
+            assert!(err.to_string().starts_with("shard:"), "{err}");
+        }
+    }
+
+    #[test]
+    fn sprt_reads_defaults_and_names_bad_keys() {
+        let sprt: SprtConfig = "elo0=0,elo1=10".parse().unwrap();
+        assert_eq!((sprt.alpha, sprt.beta), (0.05, 0.05));
+        assert_eq!(sprt.to_string().parse::<SprtConfig>().unwrap(), sprt);
+        let err = "elo0=0,elo1=10,gamma=1".parse::<SprtConfig>().unwrap_err();
+        assert!(err.to_string().contains("gamma"), "{err}");
+        let err = "elo0=5,elo1=5".parse::<SprtConfig>().unwrap_err();
+        assert!(err.to_string().starts_with("sprt.elo1"), "{err}");
+        let err = "elo0=0,elo1=5,alpha=x".parse::<SprtConfig>().unwrap_err();
+        assert!(err.to_string().starts_with("sprt.alpha"), "{err}");
+    }
+
+    #[test]
+    fn formats_read_back() {
+        for f in [Format::RoundRobin, Format::Gauntlet] {
+            assert_eq!(f.as_str().parse::<Format>().unwrap(), f);
+        }
+        assert!("swiss".parse::<Format>().is_err());
+    }
+}

@@ -1,0 +1,547 @@
+//! `games.csv`: one row per finished game, appended and flushed as soon as
+//! the game ends, read back tolerantly after a kill (a trailing partial
+//! line is ignored).
+//!
+//! Columns, in order (stable; new columns only ever go at the end):
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `game` | game id in the schedule, from 0 |
+//! | `pair` | colour-swapped pair (`game / 2`); both games share the opening |
+//! | `pairing` | index of the two agents' pairing |
+//! | `south_id`, `north_id` | agent ids (indices in the experiment's list) |
+//! | `south`, `north` | the agents' canonical specs |
+//! | `seed` | the game's seed (agents' seeds derive from it) |
+//! | `result` | `S`, `N` or `draw` |
+//! | `plies` | plies played, opening included |
+//! | `south_total`, `north_total` | `Game::totals` at the end |
+//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition` |
+//! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
+//! | `opening` | the random opening's moves, space-separated (empty if none) |
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+
+use serde::{Deserialize, Serialize};
+
+use ngola_rules::{EndReason, Outcome, Player};
+
+use crate::error::{ArenaError, Result};
+
+/// The header of `games.csv`.
+pub const COLUMNS: [&str; 15] = [
+    "game",
+    "pair",
+    "pairing",
+    "south_id",
+    "north_id",
+    "south",
+    "north",
+    "seed",
+    "result",
+    "plies",
+    "south_total",
+    "north_total",
+    "reason",
+    "time_s",
+    "opening",
+];
+
+/// The result of a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// South won.
+    #[serde(rename = "S")]
+    South,
+    /// North won.
+    #[serde(rename = "N")]
+    North,
+    /// A draw.
+    #[serde(rename = "draw")]
+    Draw,
+}
+
+impl GameResult {
+    /// The result of a finished game.
+    pub fn from_outcome(outcome: &Outcome) -> GameResult {
+        match outcome.winner {
+            Some(Player::South) => GameResult::South,
+            Some(Player::North) => GameResult::North,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// South's score: 1, 0.5 or 0.
+    pub fn south_score(self) -> f64 {
+        match self {
+            GameResult::South => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::North => 0.0,
+        }
+    }
+}
+
+/// Why a game ended, as written in `games.csv` (the names of
+/// [`EndReason::as_str`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    /// The game's ordinary end.
+    Natural,
+    /// The player to move had no legal move and lost.
+    Immobilised,
+    /// Every move of the player to move was an endless sowing.
+    EndlessSowing,
+    /// The ply cap was reached.
+    PlyCap,
+    /// A position repeated.
+    Repetition,
+}
+
+impl Reason {
+    /// Every reason, in the order summaries list them.
+    pub const ALL: [Reason; 5] = [
+        Reason::Natural,
+        Reason::Immobilised,
+        Reason::EndlessSowing,
+        Reason::PlyCap,
+        Reason::Repetition,
+    ];
+
+    /// The name written in files.
+    pub fn as_str(self) -> &'static str {
+        self.end_reason().as_str()
+    }
+
+    fn end_reason(self) -> EndReason {
+        match self {
+            Reason::Natural => EndReason::Natural,
+            Reason::Immobilised => EndReason::Immobilised,
+            Reason::EndlessSowing => EndReason::EndlessSowing,
+            Reason::PlyCap => EndReason::PlyCap,
+            Reason::Repetition => EndReason::Repetition,
+        }
+    }
+}
+
+impl From<EndReason> for Reason {
+    fn from(reason: EndReason) -> Reason {
+        match reason {
+            EndReason::Natural => Reason::Natural,
+            EndReason::Immobilised => Reason::Immobilised,
+            EndReason::EndlessSowing => Reason::EndlessSowing,
+            EndReason::PlyCap => Reason::PlyCap,
+            EndReason::Repetition => Reason::Repetition,
+        }
+    }
+}
+
+/// One row of `games.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Game id in the schedule.
+    pub game: u64,
+    /// Colour-swapped pair.
+    pub pair: u64,
+    /// Pairing index.
+    pub pairing: u32,
+    /// South's agent id.
+    pub south_id: u32,
+    /// North's agent id.
+    pub north_id: u32,
+    /// South's canonical spec.
+    pub south: String,
+    /// North's canonical spec.
+    pub north: String,
+    /// The game's seed.
+    pub seed: u64,
+    /// Who won.
+    pub result: GameResult,
+    /// Plies played, opening included.
+    pub plies: u32,
+    /// South's tally at the end (`Game::totals`).
+    pub south_total: u32,
+    /// North's tally at the end.
+    pub north_total: u32,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Wall time in seconds.
+    pub time_s: f64,
+    /// Opening moves, space-separated.
+    pub opening: String,
+}
+
+impl GameRecord {
+    /// The score of agent `id` in this game (`None` if it did not play).
+    pub fn score_of(&self, id: u32) -> Option<f64> {
+        let south = self.result.south_score();
+        if id == self.south_id {
+            Some(south)
+        } else if id == self.north_id {
+            Some(1.0 - south)
+        } else {
+            None
+        }
+    }
+
+    /// The row as CSV text, with its line end.
+    pub fn to_csv_line(&self) -> Vec<u8> {
+        // A small buffer: the default (8 KiB, zeroed) would cost more than
+        // the row.
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(256)
+            .from_writer(Vec::with_capacity(256));
+        // Serialising plain fields into memory cannot fail.
+        if writer.serialize(self).is_err() {
+            unreachable!("a game record always serialises");
+        }
+        writer.into_inner().unwrap_or_default()
+    }
+}
+
+fn header_line() -> String {
+    format!("{}\n", COLUMNS.join(","))
+}
+
+/// What a `games.csv` holds.
+#[derive(Debug, Default)]
+pub struct GamesFile {
+    /// The complete rows, in file order.
+    pub records: Vec<GameRecord>,
+    /// Bytes up to the end of the last complete line.
+    pub complete_len: u64,
+    /// True if the file ended in a partial line (cut by a kill).
+    pub partial_tail: bool,
+    /// True if the file holds a complete header line.
+    pub has_header: bool,
+}
+
+/// Reads `games.csv`, ignoring a trailing partial line. A missing file
+/// reads as empty. A complete row that does not parse is an error naming
+/// its line.
+pub fn read_games(path: &Path) -> Result<GamesFile> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(GamesFile::default()),
+        Err(e) => return Err(ArenaError::io(path, e)),
+    };
+    let complete_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let partial_tail = complete_len < bytes.len();
+    let complete = &bytes[..complete_len];
+    if complete.is_empty() {
+        return Ok(GamesFile {
+            partial_tail,
+            ..GamesFile::default()
+        });
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .from_reader(complete);
+    let headers = reader
+        .headers()
+        .map_err(|e| ArenaError::bad_file(path, format!("header: {e}")))?;
+    if headers.iter().collect::<Vec<_>>() != COLUMNS {
+        return Err(ArenaError::bad_file(
+            path,
+            format!(
+                "line 1: header is not that of games.csv (expected {})",
+                COLUMNS.join(",")
+            ),
+        ));
+    }
+    let mut records = Vec::new();
+    for row in reader.deserialize::<GameRecord>() {
+        let record = row.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            ArenaError::bad_file(path, format!("line {line}: {e}"))
+        })?;
+        records.push(record);
+    }
+    Ok(GamesFile {
+        records,
+        complete_len: complete_len as u64,
+        partial_tail,
+        has_header: true,
+    })
+}
+
+/// Appends rows to `games.csv`: each row is one `write` call of the whole
+/// line straight to the file (no user-space buffer), so a killed process
+/// leaves complete rows and at most one partial last line.
+#[derive(Debug)]
+pub struct GamesWriter {
+    file: File,
+    path: PathBuf,
+}
+
+impl GamesWriter {
+    /// Creates `path` with its header (replacing any file there).
+    pub fn create(path: &Path) -> Result<GamesWriter> {
+        let mut file = File::create(path).map_err(|e| ArenaError::io(path, e))?;
+        file.write_all(header_line().as_bytes())
+            .map_err(|e| ArenaError::io(path, e))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Opens an existing `games.csv` for appending after a kill: drops a
+    /// trailing partial line, writes the header if it is missing.
+    pub fn reopen(path: &Path, found: &GamesFile) -> Result<GamesWriter> {
+        if !found.has_header {
+            return GamesWriter::create(path);
+        }
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| ArenaError::io(path, e))?;
+        file.set_len(found.complete_len)
+            .map_err(|e| ArenaError::io(path, e))?;
+        drop(file);
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| ArenaError::io(path, e))?;
+        Ok(GamesWriter {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Appends one row and hands it to the operating system at once.
+    pub fn append(&mut self, record: &GameRecord) -> Result<()> {
+        self.append_bytes(&record.to_csv_line())
+    }
+
+    /// Appends complete rows (CSV text ending in a line end) in one write.
+    pub fn append_bytes(&mut self, rows: &[u8]) -> Result<()> {
+        self.file
+            .write_all(rows)
+            .and_then(|()| self.file.flush())
+            .map_err(|e| ArenaError::io(&self.path, e))
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Appends rows from many threads by group commit: a finished game's row
+/// joins a pending buffer, and a thread that finds the file free writes
+/// everything pending in one `write`; a thread that finds it busy goes
+/// back to playing, and the writing thread takes its row too before it
+/// lets go. So no thread waits for another's write, and a row waits at
+/// most for the one write in progress when it arrived.
+#[derive(Debug)]
+pub struct SharedWriter {
+    file: Mutex<GamesWriter>,
+    pending: Mutex<Vec<u8>>,
+}
+
+impl SharedWriter {
+    /// Shares `writer` between threads.
+    pub fn new(writer: GamesWriter) -> SharedWriter {
+        SharedWriter {
+            file: Mutex::new(writer),
+            pending: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Queues one row (with its line end) and writes what is pending if
+    /// no other thread is writing.
+    pub fn push(&self, row: &[u8]) -> Result<()> {
+        lock(&self.pending).extend_from_slice(row);
+        loop {
+            let mut file = match self.file.try_lock() {
+                Ok(file) => file,
+                Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+                // The thread holding the file checks `pending` after it
+                // lets go, and our row was queued before we tried.
+                Err(TryLockError::WouldBlock) => return Ok(()),
+            };
+            let batch = std::mem::take(&mut *lock(&self.pending));
+            if !batch.is_empty() {
+                file.append_bytes(&batch)?;
+            }
+            drop(file);
+            if lock(&self.pending).is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Writes anything still pending (once every thread is done).
+    pub fn finish(self) -> Result<()> {
+        let batch = self
+            .pending
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut file = self
+            .file
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        if batch.is_empty() {
+            Ok(())
+        } else {
+            file.append_bytes(&batch)
+        }
+    }
+}
+
+/// Rewrites `path` with `records` (sorted by game id by the caller),
+/// through a temporary file and a rename so that a kill leaves either
+/// the old or the new file.
+pub fn write_games(path: &Path, records: &[GameRecord]) -> Result<()> {
+    let tmp = path.with_extension("csv.tmp");
+    let mut writer = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::with_capacity(128 * records.len() + 256));
+    let bad = |e: csv::Error| ArenaError::bad_file(&tmp, e.to_string());
+    writer.write_record(COLUMNS).map_err(bad)?;
+    for record in records {
+        writer.serialize(record).map_err(bad)?;
+    }
+    let text = writer
+        .into_inner()
+        .map_err(|e| ArenaError::bad_file(&tmp, e.to_string()))?;
+    std::fs::write(&tmp, &text).map_err(|e| ArenaError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| ArenaError::io(path, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) fn record(game: u64) -> GameRecord {
+        GameRecord {
+            game,
+            pair: game / 2,
+            pairing: 0,
+            south_id: 0,
+            north_id: 1,
+            south: "mcts:sims=10,c=1.4".to_string(),
+            north: "random".to_string(),
+            seed: 12345678901234567890,
+            result: GameResult::Draw,
+            plies: 17,
+            south_total: 24,
+            north_total: 24,
+            reason: Reason::PlyCap,
+            time_s: 0.001234,
+            opening: "a1 b2".to_string(),
+        }
+    }
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("ngola-arena-record-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn rows_round_trip_with_quoted_specs() {
+        let line = String::from_utf8(record(3).to_csv_line()).unwrap();
+        assert_eq!(
+            line,
+            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2\n"
+        );
+        let dir = temp_dir("roundtrip");
+        let path = dir.join("games.csv");
+        let mut writer = GamesWriter::create(&path).unwrap();
+        for g in 0..3 {
+            writer.append(&record(g)).unwrap();
+        }
+        let read = read_games(&path).unwrap();
+        assert_eq!(read.records, vec![record(0), record(1), record(2)]);
+        assert!(!read.partial_tail && read.has_header);
+    }
+
+    #[test]
+    fn a_partial_last_line_is_ignored_and_cut_on_reopen() {
+        let dir = temp_dir("partial");
+        let path = dir.join("games.csv");
+        let mut writer = GamesWriter::create(&path).unwrap();
+        writer.append(&record(0)).unwrap();
+        drop(writer);
+        // A kill in the middle of the second row's write.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.extend_from_slice(b"1,0,0,1,0,random,ran");
+        std::fs::write(&path, &bytes).unwrap();
+        let read = read_games(&path).unwrap();
+        assert_eq!(read.records, vec![record(0)]);
+        assert!(read.partial_tail);
+        let mut writer = GamesWriter::reopen(&path, &read).unwrap();
+        writer.append(&record(1)).unwrap();
+        let read = read_games(&path).unwrap();
+        assert_eq!(read.records, vec![record(0), record(1)]);
+        assert!(!read.partial_tail);
+    }
+
+    #[test]
+    fn a_partial_header_reads_as_empty_and_is_rewritten() {
+        let dir = temp_dir("header");
+        let path = dir.join("games.csv");
+        std::fs::write(&path, b"game,pair,pai").unwrap();
+        let read = read_games(&path).unwrap();
+        assert!(read.records.is_empty() && !read.has_header && read.partial_tail);
+        let mut writer = GamesWriter::reopen(&path, &read).unwrap();
+        writer.append(&record(0)).unwrap();
+        assert_eq!(read_games(&path).unwrap().records, vec![record(0)]);
+    }
+
+    #[test]
+    fn a_bad_complete_row_names_its_line() {
+        let dir = temp_dir("bad");
+        let path = dir.join("games.csv");
+        let mut text = header_line();
+        text += &String::from_utf8(record(0).to_csv_line()).unwrap();
+        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,\n";
+        std::fs::write(&path, text).unwrap();
+        let err = read_games(&path).unwrap_err().to_string();
+        assert!(err.contains("line 3"), "{err}");
+    }
+
+    #[test]
+    fn the_shared_writer_keeps_every_row_once_and_whole() {
+        let dir = temp_dir("shared");
+        let path = dir.join("games.csv");
+        let writer = SharedWriter::new(GamesWriter::create(&path).unwrap());
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let writer = &writer;
+                scope.spawn(move || {
+                    for k in 0..500 {
+                        writer.push(&record(4 * k + t).to_csv_line()).unwrap();
+                    }
+                });
+            }
+        });
+        writer.finish().unwrap();
+        let read = read_games(&path).unwrap();
+        let mut ids: Vec<u64> = read.records.iter().map(|r| r.game).collect();
+        ids.sort();
+        assert_eq!(ids, (0..2000).collect::<Vec<u64>>());
+        assert!(read.records.iter().all(|r| *r == record(r.game)));
+    }
+
+    #[test]
+    fn reasons_use_the_rules_crate_names() {
+        for reason in Reason::ALL {
+            let line = String::from_utf8(
+                GameRecord {
+                    reason,
+                    ..record(0)
+                }
+                .to_csv_line(),
+            )
+            .unwrap();
+            assert!(line.contains(&format!(",{},", reason.as_str())), "{line}");
+        }
+    }
+}

@@ -1,0 +1,593 @@
+//! Running a tournament: a fresh run, a resume after a kill, the SPRT
+//! early stop, and the final summary written from `games.csv`.
+//!
+//! Workers on a rayon pool take games from the schedule in id order (an
+//! atomic counter), play them, and append each row to `games.csv` at once
+//! under a lock. A kill loses at most the games in flight; `--resume`
+//! reads the rows back, ignores a partial last line, and plays exactly
+//! the games missing. When all games are in, the file is rewritten sorted
+//! by game id (through a rename), so that runs with any thread count, or
+//! resumed, give the same file apart from the `time_s` column.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use ngola_agents::Evaluate;
+use ngola_rules::Game;
+
+use crate::error::{ArenaError, Result};
+use crate::experiment::Experiment;
+use crate::format::SprtConfig;
+use crate::output;
+use crate::play::play_game;
+use crate::progress::Observer;
+use crate::record::{read_games, write_games, GameRecord, GamesWriter, SharedWriter};
+use crate::schedule::{schedule, shard_games, ScheduledGame};
+use crate::stats::sprt::{self, SprtDecision};
+use crate::stats::Statistics;
+
+/// The file names inside an output folder.
+pub mod files {
+    /// The resolved experiment.
+    pub const EXPERIMENT: &str = "experiment.toml";
+    /// One row per game.
+    pub const GAMES: &str = "games.csv";
+    /// Standings with Elo.
+    pub const STANDINGS: &str = "standings.csv";
+    /// Each pairing, both colours.
+    pub const PAIRS: &str = "pairs.csv";
+    /// The first player's results.
+    pub const FIRST_PLAYER: &str = "first_player.csv";
+    /// The printed summary.
+    pub const SUMMARY: &str = "summary.txt";
+}
+
+/// The SPRT's state at the end of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SprtStatus {
+    /// The test's parameters.
+    pub config: SprtConfig,
+    /// Complete pairs counted.
+    pub pairs: u64,
+    /// Pentanomial counts of the first agent over those pairs.
+    pub pentanomial: [u64; 5],
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// The decision.
+    pub decision: SprtDecision,
+}
+
+/// What a run, resume or merge produced.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The output folder.
+    pub dir: PathBuf,
+    /// The experiment as written in the folder.
+    pub experiment: Experiment,
+    /// Games played by this process.
+    pub played: u64,
+    /// Games that were already in `games.csv` (a resume).
+    pub resumed: u64,
+    /// Games played past an SPRT stop and left out of `games.csv`.
+    pub discarded: u64,
+    /// The statistics of the games in `games.csv`.
+    pub stats: Statistics,
+    /// The SPRT, if the experiment has one.
+    pub sprt: Option<SprtStatus>,
+    /// The summary table (also in `summary.txt`).
+    pub summary: String,
+}
+
+/// Follows a two-agent match pair by pair, in schedule order, and stops
+/// at the first pair after which the SPRT decides.
+struct SprtTracker {
+    config: SprtConfig,
+    /// The first agent's (id 0) scores in each pair's two games.
+    pairs: Vec<[Option<f64>; 2]>,
+    next_pair: usize,
+    pentanomial: [u64; 5],
+    llr: f64,
+    decision: SprtDecision,
+}
+
+impl SprtTracker {
+    fn new(config: SprtConfig, pairs: usize) -> SprtTracker {
+        SprtTracker {
+            config,
+            pairs: vec![[None, None]; pairs],
+            next_pair: 0,
+            pentanomial: [0; 5],
+            llr: 0.0,
+            decision: SprtDecision::Continue,
+        }
+    }
+
+    /// The last pair counted, once the test has decided.
+    fn stop_pair(&self) -> Option<u64> {
+        (self.decision != SprtDecision::Continue).then(|| self.next_pair as u64 - 1)
+    }
+
+    fn add(&mut self, record: &GameRecord) {
+        let (Some(slot), Some(score)) =
+            (self.pairs.get_mut(record.pair as usize), record.score_of(0))
+        else {
+            return;
+        };
+        slot[(record.game % 2) as usize] = Some(score);
+        while self.decision == SprtDecision::Continue && self.next_pair < self.pairs.len() {
+            let [Some(x), Some(y)] = self.pairs[self.next_pair] else {
+                break;
+            };
+            self.pentanomial[((x + y) * 2.0).round() as usize] += 1;
+            self.next_pair += 1;
+            self.llr = sprt::llr(&self.config, &self.pentanomial);
+            self.decision = sprt::decide(&self.config, self.llr);
+        }
+    }
+
+    fn status(&self) -> SprtStatus {
+        SprtStatus {
+            config: self.config,
+            pairs: self.next_pair as u64,
+            pentanomial: self.pentanomial,
+            llr: self.llr,
+            decision: self.decision,
+        }
+    }
+}
+
+/// Points and games per agent, for the progress bar's leader.
+struct Tally {
+    names: Vec<String>,
+    points: Vec<f64>,
+    games: Vec<u64>,
+}
+
+impl Tally {
+    fn new(names: Vec<String>) -> Tally {
+        let n = names.len();
+        Tally {
+            names,
+            points: vec![0.0; n],
+            games: vec![0; n],
+        }
+    }
+
+    fn add(&mut self, record: &GameRecord) {
+        for id in [record.south_id, record.north_id] {
+            if let (Some(score), Some(points)) =
+                (record.score_of(id), self.points.get_mut(id as usize))
+            {
+                *points += score;
+                self.games[id as usize] += 1;
+            }
+        }
+    }
+
+    fn leader(&self) -> Option<(&str, f64)> {
+        (0..self.names.len())
+            .filter(|&i| self.games[i] > 0)
+            .map(|i| {
+                (
+                    self.names[i].as_str(),
+                    self.points[i] / self.games[i] as f64,
+                )
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    }
+}
+
+/// Checks that a folder's rows belong to `experiment`'s schedule (and
+/// shard, if it has one), each exactly once. Returns which game ids are
+/// present (indexed by id).
+pub fn check_rows(
+    path: &Path,
+    experiment: &Experiment,
+    all: &[ScheduledGame],
+    records: &[GameRecord],
+) -> Result<Vec<bool>> {
+    let names = experiment.agent_names();
+    let mut seen = vec![false; all.len()];
+    for r in records {
+        let bad = |what: String| ArenaError::bad_file(path, format!("game {}: {what}", r.game));
+        let g = all
+            .get(r.game as usize)
+            .ok_or_else(|| bad(format!("not in the schedule of {} games", all.len())))?;
+        if experiment.shard.is_some_and(|s| !s.holds_pair(g.pair)) {
+            return Err(bad(format!(
+                "not in shard {}",
+                experiment.shard.map_or(String::new(), |s| s.to_string())
+            )));
+        }
+        let expected = (g.pair, g.pairing, g.south, g.north, g.seed);
+        let found = (r.pair, r.pairing, r.south_id, r.north_id, r.seed);
+        if expected != found {
+            return Err(bad(format!(
+                "(pair, pairing, south_id, north_id, seed) is {found:?}, the schedule says {expected:?}"
+            )));
+        }
+        let agents = (&names[g.south as usize], &names[g.north as usize]);
+        if (&r.south, &r.north) != agents {
+            return Err(bad(format!(
+                "agents are {} vs {}, the experiment says {} vs {}",
+                r.south, r.north, agents.0, agents.1
+            )));
+        }
+        if std::mem::replace(&mut seen[r.game as usize], true) {
+            return Err(bad("appears twice".to_string()));
+        }
+    }
+    Ok(seen)
+}
+
+/// True if `dir` already holds a run (an experiment file or games).
+pub fn holds_run(dir: &Path) -> bool {
+    dir.join(files::EXPERIMENT).exists() || dir.join(files::GAMES).exists()
+}
+
+/// Starts a fresh run of `experiment` in `dir`, which must not
+/// hold a run yet, and plays it to the end.
+pub fn run<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+) -> Result<Report> {
+    if holds_run(dir) {
+        return Err(ArenaError::bad_file(
+            dir,
+            "already holds a run; finish it with --resume, or choose another --out",
+        ));
+    }
+    let mut experiment = experiment.clone();
+    experiment.resolve::<G>()?;
+    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
+    write_experiment(dir, &experiment)?;
+    let writer = GamesWriter::create(&dir.join(files::GAMES))?;
+    play_rest::<G>(&experiment, dir, writer, Vec::new(), observer)
+}
+
+/// Writes `experiment.toml` through a temporary file and a rename, so that
+/// a kill leaves either no file (the folder is still free for a fresh run)
+/// or the whole one (the run can be resumed).
+fn write_experiment(dir: &Path, experiment: &Experiment) -> Result<()> {
+    let path = dir.join(files::EXPERIMENT);
+    let tmp = dir.join(format!("{}.tmp", files::EXPERIMENT));
+    std::fs::write(&tmp, experiment.to_toml()).map_err(|e| ArenaError::io(&tmp, e))?;
+    std::fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))
+}
+
+/// Reads the experiment of a run's folder.
+pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
+    let path = dir.join(files::EXPERIMENT);
+    if !path.exists() {
+        return Err(ArenaError::bad_file(
+            dir,
+            format!("not a tournament folder (no {})", files::EXPERIMENT),
+        ));
+    }
+    Experiment::from_file(&path)
+}
+
+/// Finishes the run in `dir` after a kill: keeps every complete row of
+/// `games.csv`, plays exactly the games missing, and writes the summary.
+/// `experiment` is the folder's own (see [`folder_experiment`]), possibly
+/// with another thread count.
+pub fn resume<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+) -> Result<Report> {
+    let path = dir.join(files::GAMES);
+    let found = read_games(&path)?;
+    let writer = GamesWriter::reopen(&path, &found)?;
+    play_rest::<G>(experiment, dir, writer, found.records, observer)
+}
+
+fn play_rest<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    writer: GamesWriter,
+    existing: Vec<GameRecord>,
+    observer: &dyn Observer,
+) -> Result<Report> {
+    let games_path = dir.join(files::GAMES);
+    let mut experiment = experiment.clone();
+    let rules = experiment.resolve::<G>()?;
+    let start = G::start(rules);
+    let names = experiment.agent_names();
+    let all = schedule(&experiment);
+    let mine = shard_games(&all, experiment.shard);
+    let present = check_rows(&games_path, &experiment, &all, &existing)?;
+    let todo: Vec<ScheduledGame> = mine
+        .iter()
+        .filter(|g| !present[g.id as usize])
+        .copied()
+        .collect();
+
+    let mut tally = Tally::new(names.clone());
+    let mut tracker = experiment
+        .sprt
+        .map(|config| SprtTracker::new(config, all.len() / 2));
+    for r in &existing {
+        tally.add(r);
+        if let Some(t) = tracker.as_mut() {
+            t.add(r);
+        }
+    }
+    let resumed = existing.len() as u64;
+    let stopped = tracker.as_ref().is_some_and(|t| t.stop_pair().is_some());
+
+    struct Shared {
+        tally: Tally,
+        tracker: Option<SprtTracker>,
+        done: u64,
+        played: u64,
+        error: Option<ArenaError>,
+    }
+    let shared = Mutex::new(Shared {
+        tally,
+        tracker,
+        done: resumed,
+        played: 0,
+        error: None,
+    });
+    let lock_shared = || shared.lock().unwrap_or_else(PoisonError::into_inner);
+    let writer = SharedWriter::new(writer);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(stopped);
+    let threads = experiment.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ArenaError::Game {
+            game: 0,
+            message: format!("cannot start {threads} threads: {e}"),
+        })?;
+    let fail = |error: ArenaError| {
+        lock_shared().error.get_or_insert(error);
+        stop.store(true, Ordering::Relaxed);
+    };
+
+    observer.start(mine.len() as u64, resumed);
+    let worker = || loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(scheduled) = todo.get(i) else { break };
+        let played = catch_unwind(AssertUnwindSafe(|| {
+            play_game::<G>(
+                &start,
+                experiment.opening_plies,
+                &experiment.agents,
+                &names,
+                scheduled,
+            )
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!("panicked: {what}"))
+        });
+        let record = match played {
+            Ok(record) => record,
+            Err(message) => {
+                fail(ArenaError::Game {
+                    game: scheduled.id,
+                    message,
+                });
+                break;
+            }
+        };
+        let row = record.to_csv_line();
+        {
+            let mut guard = lock_shared();
+            let s = &mut *guard;
+            s.played += 1;
+            if let Some(stop_pair) = s.tracker.as_ref().and_then(SprtTracker::stop_pair) {
+                if record.pair > stop_pair {
+                    // Past the SPRT's stop: not part of the run.
+                    continue;
+                }
+            }
+            s.done += 1;
+            s.tally.add(&record);
+            if let Some(t) = s.tracker.as_mut() {
+                t.add(&record);
+                if t.stop_pair().is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            observer.game_done(s.done, s.tally.leader());
+        }
+        if let Err(e) = writer.push(&row) {
+            fail(e);
+            break;
+        }
+    };
+    pool.scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|_| worker());
+        }
+    });
+    observer.finish();
+    let written = writer.finish();
+
+    let shared = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+    if let Some(error) = shared.error {
+        return Err(error);
+    }
+    written?;
+    let mut report = finish(&experiment, dir)?;
+    report.played = shared.played;
+    report.resumed = resumed;
+    // Rows past an SPRT stop: dropped when seen after the decision, or
+    // written before it and dropped by `finish`.
+    report.discarded = (resumed + shared.played).saturating_sub(report.stats.games);
+    Ok(report)
+}
+
+/// Completes a folder whose `games.csv` holds every game of the run (or
+/// shard, or up to the SPRT's stop): drops rows past the SPRT's stop,
+/// sorts the rows by game id, and writes the statistics and summary
+/// computed from `games.csv` alone.
+pub fn finish(experiment: &Experiment, dir: &Path) -> Result<Report> {
+    let path = dir.join(files::GAMES);
+    let all = schedule(experiment);
+    let found = read_games(&path)?;
+    let mut records = found.records;
+    check_rows(&path, experiment, &all, &records)?;
+    // A file already in order (one thread, a merge) need not be rewritten.
+    let mut rewrite = found.partial_tail || !records.is_sorted_by_key(|r| r.game);
+    records.sort_by_key(|r| r.game);
+
+    let mut sprt_status = None;
+    let mut expected = shard_games(&all, experiment.shard).len();
+    if let Some(config) = experiment.sprt {
+        let mut tracker = SprtTracker::new(config, all.len() / 2);
+        for r in &records {
+            tracker.add(r);
+        }
+        if let Some(stop_pair) = tracker.stop_pair() {
+            let before = records.len();
+            records.retain(|r| r.pair <= stop_pair);
+            rewrite |= records.len() != before;
+            expected = 2 * (stop_pair as usize + 1);
+        }
+        sprt_status = Some(tracker.status());
+    }
+    if records.len() != expected {
+        return Err(ArenaError::bad_file(
+            &path,
+            format!(
+                "holds {} of the {expected} games of the run; finish it with --resume",
+                records.len()
+            ),
+        ));
+    }
+    if rewrite {
+        write_games(&path, &records)?;
+    }
+    let names = experiment.agent_names();
+    let stats = Statistics::from_games(&names, &records);
+    output::write_statistics(dir, &stats)?;
+    let summary = output::summary(experiment, &stats, sprt_status.as_ref());
+    let summary_path = dir.join(files::SUMMARY);
+    std::fs::write(&summary_path, &summary).map_err(|e| ArenaError::io(&summary_path, e))?;
+    Ok(Report {
+        dir: dir.to_path_buf(),
+        experiment: experiment.clone(),
+        played: 0,
+        resumed: 0,
+        discarded: 0,
+        stats,
+        sprt: sprt_status,
+        summary,
+    })
+}
+
+/// Merges the folders of shards (or any folders whose games together make
+/// one run, each game exactly once) into `out`, and summarises the whole.
+pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
+    let Some(first) = dirs.first() else {
+        return Err(ArenaError::field(
+            "folders",
+            "give at least one folder to merge",
+        ));
+    };
+    let reference = folder_experiment(first)?;
+    let all = schedule(&reference);
+    let mut owner: Vec<Option<usize>> = vec![None; all.len()];
+    let mut records = Vec::with_capacity(all.len());
+    for (k, dir) in dirs.iter().enumerate() {
+        let experiment = folder_experiment(dir)?;
+        let differences = reference.identity_differences(&experiment);
+        if !differences.is_empty() {
+            return Err(ArenaError::bad_file(
+                dir,
+                format!(
+                    "is not the same experiment as {} (differs in {})",
+                    first.display(),
+                    differences.join(", ")
+                ),
+            ));
+        }
+        let path = dir.join(files::GAMES);
+        let rows = read_games(&path)?.records;
+        check_rows(&path, &experiment, &all, &rows)?;
+        for r in rows {
+            let slot = &mut owner[r.game as usize];
+            if let Some(other) = *slot {
+                return Err(ArenaError::bad_file(
+                    dir,
+                    format!("game {} is also in {}", r.game, dirs[other].display()),
+                ));
+            }
+            *slot = Some(k);
+            records.push(r);
+        }
+    }
+    let missing: Vec<u64> = owner
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.is_none())
+        .map(|(id, _)| id as u64)
+        .collect();
+    if !missing.is_empty() && reference.sprt.is_none() {
+        let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
+        return Err(ArenaError::field(
+            "folders",
+            format!(
+                "{} of {} games are missing (games {}{}); resume the shards that hold them",
+                missing.len(),
+                all.len(),
+                shown.join(", "),
+                if missing.len() > 10 { ", ..." } else { "" }
+            ),
+        ));
+    }
+    if holds_run(out) {
+        return Err(ArenaError::bad_file(
+            out,
+            "already holds a run; choose another --out",
+        ));
+    }
+    std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
+    let merged = Experiment {
+        shard: None,
+        out: None,
+        ..reference
+    };
+    write_experiment(out, &merged)?;
+    records.sort_by_key(|r| r.game);
+    write_games(&out.join(files::GAMES), &records)?;
+    finish(&merged, out)
+}
+
+/// Checks that an experiment given again on `--resume` describes the
+/// same games as the folder's; returns the differing fields otherwise.
+pub fn check_same<G: Game>(folder: &Experiment, given: &mut Experiment, dir: &Path) -> Result<()> {
+    if given.game == folder.game {
+        given.resolve::<G>()?;
+    }
+    let mut differences = folder.identity_differences(given);
+    if folder.shard != given.shard {
+        differences.push("shard");
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(ArenaError::bad_file(
+            dir,
+            format!(
+                "holds another experiment (differs in {}); resume with the folder alone",
+                differences.join(", ")
+            ),
+        ))
+    }
+}

@@ -1,0 +1,274 @@
+//! Tests of the runner on the toy game: determinism across threads and
+//! shards, resume after a kill, the SPRT stop, merge checks.
+
+use std::path::{Path, PathBuf};
+
+use crate::experiment::{Experiment, ExperimentDraft};
+use crate::progress::Silent;
+use crate::record::{read_games, GamesWriter};
+use crate::runner::{self, files};
+use crate::toy::Nim;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("ngola-arena-runner-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn experiment(agents: &[&str], games: u32, threads: usize) -> Experiment {
+    ExperimentDraft {
+        game: Some("kalah".into()),
+        agents: Some(agents.iter().map(|a| a.to_string()).collect()),
+        games: Some(games),
+        seed: Some(11),
+        threads: Some(threads),
+        rules: vec![("max_plies".into(), "10".into())],
+        ..Default::default()
+    }
+    .finish()
+    .unwrap()
+}
+
+/// The rows of `games.csv` (header first) without the `time_s` column.
+fn rows_without_time(dir: &Path) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(dir.join(files::GAMES))
+        .unwrap();
+    reader
+        .records()
+        .map(|row| {
+            let row = row.unwrap();
+            assert_eq!(row.len(), 15);
+            let mut fields: Vec<String> = row.iter().map(str::to_string).collect();
+            fields.remove(13);
+            fields
+        })
+        .collect()
+}
+
+const AGENTS: [&str; 3] = ["random", "greedy", "alphabeta:depth=3"];
+
+#[test]
+fn threads_do_not_change_the_games() {
+    let one = temp_dir("threads1");
+    let two = temp_dir("threads2");
+    let a = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Silent).unwrap();
+    let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Silent).unwrap();
+    assert_eq!(a.played, 36);
+    assert_eq!(a.stats, b.stats);
+    let rows = rows_without_time(&one);
+    assert_eq!(rows.len(), 37);
+    assert_eq!(rows, rows_without_time(&two));
+    // Some games end by the cap of 10 plies (draws), some naturally: the
+    // toy exercises both results and reasons.
+    let reasons: Vec<&str> = rows.iter().map(|r| r[12].as_str()).collect();
+    assert!(
+        reasons.contains(&"ply-cap") && reasons.contains(&"natural"),
+        "{reasons:?}"
+    );
+    for name in [
+        files::STANDINGS,
+        files::PAIRS,
+        files::FIRST_PLAYER,
+        files::SUMMARY,
+    ] {
+        assert_eq!(
+            std::fs::read(one.join(name)).unwrap(),
+            std::fs::read(two.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    // The folder's experiment is resolved: every rule explicit.
+    let written = runner::folder_experiment(&one).unwrap();
+    let mut rules = written.rules.clone();
+    rules.sort();
+    assert_eq!(
+        rules,
+        vec![
+            ("max_plies".to_string(), "10".to_string()),
+            ("pile".into(), "21".into())
+        ]
+    );
+    // A second fresh run into the same folder is refused.
+    let err = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Silent).unwrap_err();
+    assert!(
+        err.is_input() && err.to_string().contains("--resume"),
+        "{err}"
+    );
+    for dir in [one, two] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn three_shards_merged_give_the_whole_run() {
+    let whole = temp_dir("whole");
+    runner::run::<Nim>(&experiment(&AGENTS, 10, 2), &whole, &Silent).unwrap();
+    let mut shards = Vec::new();
+    for index in 1..=3 {
+        let dir = temp_dir(&format!("shard{index}"));
+        let exp = Experiment {
+            shard: Some(crate::Shard { index, count: 3 }),
+            ..experiment(&AGENTS, 10, 1)
+        };
+        let report = runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+        assert!(report.played > 0 && report.played < 30);
+        shards.push(dir);
+    }
+    let merged = temp_dir("merged");
+    let report = runner::merge(&shards, &merged).unwrap();
+    assert_eq!(report.stats.games, 30);
+    assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
+    assert_eq!(
+        std::fs::read(merged.join(files::STANDINGS)).unwrap(),
+        std::fs::read(whole.join(files::STANDINGS)).unwrap()
+    );
+    assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
+
+    // Missing and duplicated games are refused, as are other experiments.
+    let err = runner::merge(&shards[..2], &temp_dir("merged-missing")).unwrap_err();
+    assert!(err.to_string().contains("missing"), "{err}");
+    let twice = [
+        shards[0].clone(),
+        shards[1].clone(),
+        shards[2].clone(),
+        shards[0].clone(),
+    ];
+    let err = runner::merge(&twice, &temp_dir("merged-twice")).unwrap_err();
+    assert!(err.to_string().contains("also in"), "{err}");
+    let other = temp_dir("other-seed");
+    runner::run::<Nim>(
+        &Experiment {
+            seed: 12,
+            ..experiment(&AGENTS, 10, 1)
+        },
+        &other,
+        &Silent,
+    )
+    .unwrap();
+    let err =
+        runner::merge(&[whole.clone(), other.clone()], &temp_dir("merged-other")).unwrap_err();
+    assert!(err.is_input() && err.to_string().contains("seed"), "{err}");
+    for dir in shards.into_iter().chain([whole, merged, other]) {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn resume_plays_exactly_the_missing_games() {
+    let whole = temp_dir("resume-whole");
+    runner::run::<Nim>(&experiment(&AGENTS, 8, 2), &whole, &Silent).unwrap();
+    let all = read_games(&whole.join(files::GAMES)).unwrap().records;
+
+    // A "killed" run: some rows in completion order, then a partial line.
+    let killed = temp_dir("resume-killed");
+    std::fs::create_dir_all(&killed).unwrap();
+    std::fs::copy(
+        whole.join(files::EXPERIMENT),
+        killed.join(files::EXPERIMENT),
+    )
+    .unwrap();
+    let path = killed.join(files::GAMES);
+    let mut writer = GamesWriter::create(&path).unwrap();
+    for id in [5, 0, 17, 3, 2, 23, 9] {
+        writer.append(&all[id]).unwrap();
+    }
+    drop(writer);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(b"11,5,2,2,1,alphabeta:dep");
+    std::fs::write(&path, bytes).unwrap();
+
+    let folder = runner::folder_experiment(&killed).unwrap();
+    let report = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap();
+    assert_eq!((report.resumed, report.played), (7, 17));
+    assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
+    // Resuming a finished run plays nothing and changes nothing.
+    let report = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap();
+    assert_eq!((report.resumed, report.played), (24, 0));
+    assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
+
+    // A row that is not the experiment's is refused, naming the game.
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text = text.replacen(
+        "\n0,0,0,0,1,random,greedy:eval=heuristic,",
+        "\n0,0,0,0,1,random,greedy:eval=heuristic,1",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    let err = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap_err();
+    assert!(
+        err.is_input() && err.to_string().contains("game 0"),
+        "{err}"
+    );
+
+    // The experiment given again must match the folder's.
+    let mut other = Experiment {
+        games: 10,
+        ..experiment(&AGENTS, 8, 1)
+    };
+    let err = runner::check_same::<Nim>(&folder, &mut other, &killed).unwrap_err();
+    assert!(err.to_string().contains("games"), "{err}");
+    let mut same = experiment(&AGENTS, 8, 1);
+    runner::check_same::<Nim>(&folder, &mut same, &killed).unwrap();
+    for dir in [whole, killed] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn finish_refuses_an_incomplete_folder() {
+    let dir = temp_dir("incomplete");
+    runner::run::<Nim>(&experiment(&AGENTS, 4, 1), &dir, &Silent).unwrap();
+    let text = std::fs::read_to_string(dir.join(files::GAMES)).unwrap();
+    let kept: Vec<&str> = text.lines().take(5).collect();
+    std::fs::write(dir.join(files::GAMES), kept.join("\n") + "\n").unwrap();
+    let exp = runner::folder_experiment(&dir).unwrap();
+    let err = runner::finish(&exp, &dir).unwrap_err();
+    assert!(err.to_string().contains("4 of the 12 games"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn sprt_stops_at_the_same_pair_whatever_the_threads() {
+    // Perfect play against random on a pile of 21 (a win for whoever
+    // faces a non-multiple of 4): the first agent wins nearly every pair,
+    // so H1 (+100 Elo rather than 0) is accepted after a few pairs.
+    let mut results = Vec::new();
+    for threads in [1, 2] {
+        let dir = temp_dir(&format!("sprt{threads}"));
+        let exp = Experiment {
+            sprt: Some("elo0=0,elo1=100".parse().unwrap()),
+            rules: vec![],
+            ..experiment(&["alphabeta:depth=30", "random"], 400, threads)
+        };
+        let report = runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+        let status = report.sprt.clone().unwrap();
+        assert_eq!(status.decision, crate::stats::sprt::SprtDecision::AcceptH1);
+        assert!(status.pairs < 50, "{status:?}");
+        assert_eq!(report.stats.games, 2 * status.pairs);
+        assert!(report.summary.contains("H1 accepted"));
+        results.push((status, rows_without_time(&dir)));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+    assert_eq!(results[0], results[1]);
+}
+
+#[test]
+fn openings_are_shared_by_the_two_games_of_a_pair() {
+    let dir = temp_dir("openings");
+    let exp = Experiment {
+        opening_plies: 3,
+        ..experiment(&["random", "random"], 6, 2)
+    };
+    runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+    let records = read_games(&dir.join(files::GAMES)).unwrap().records;
+    for pair in records.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert_eq!(pair[0].opening.split(' ').count(), 3);
+        assert!(pair[0].plies >= 3);
+    }
+    assert!(records.iter().any(|r| r.opening != records[0].opening));
+    std::fs::remove_dir_all(dir).unwrap();
+}

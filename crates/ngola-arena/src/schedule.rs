@@ -1,0 +1,214 @@
+//! The schedule: every game of a tournament, computed up front from the
+//! experiment and its master seed, so that results do not depend on the
+//! thread count and shards of a run play exactly the games of the whole.
+//!
+//! Order: round `r` (0..games/2) of every pairing in turn; each round of a
+//! pairing is one colour-swapped *pair* (pair index `r * pairings + p`),
+//! whose first game has the pairing's first agent as South and second
+//! game the other. Game ids are `2 * pair` and `2 * pair + 1`.
+//!
+//! Seeds: a `ChaCha8Rng` seeded with the master seed (`seed_from_u64`)
+//! draws three `u64` per pair, in pair order: the opening seed (shared by
+//! both games of the pair) and the two games' seeds. An agent's seed is
+//! drawn from a `ChaCha8Rng` seeded with its game's seed, on stream 1 for
+//! South and 2 for North ([`agent_seed`]).
+
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use ngola_rules::Player;
+
+use crate::experiment::Experiment;
+use crate::format::{Format, Shard};
+
+/// Two agents that meet; `first` plays South in the first game of each pair.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// The pairing's index.
+    pub index: u32,
+    /// Agent id (index in the experiment's agent list); the smaller one.
+    pub first: u32,
+    /// The other agent's id.
+    pub second: u32,
+}
+
+/// One game of the schedule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ScheduledGame {
+    /// Game id: position in the schedule, from 0.
+    pub id: u64,
+    /// The colour-swapped pair this game belongs to (`id / 2`).
+    pub pair: u64,
+    /// The pairing's index.
+    pub pairing: u32,
+    /// Agent id playing South (who moves first).
+    pub south: u32,
+    /// Agent id playing North.
+    pub north: u32,
+    /// The game's seed; the agents' seeds derive from it.
+    pub seed: u64,
+    /// Seed of the random opening, the same for both games of a pair.
+    pub opening_seed: u64,
+}
+
+impl ScheduledGame {
+    /// The seed of the agent playing `side` in this game.
+    pub fn agent_seed(&self, side: Player) -> u64 {
+        agent_seed(self.seed, side)
+    }
+}
+
+/// The seed of the agent playing `side` in the game with seed `game_seed`.
+pub fn agent_seed(game_seed: u64, side: Player) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
+    rng.set_stream(1 + side.index() as u64);
+    rng.next_u64()
+}
+
+/// The pairings of `agents` agents in `format`, in schedule order.
+pub fn pairings(agents: usize, format: Format) -> Vec<Pairing> {
+    let agents = agents as u32;
+    let pairs: Vec<(u32, u32)> = match format {
+        Format::RoundRobin => (0..agents)
+            .flat_map(|a| (a + 1..agents).map(move |b| (a, b)))
+            .collect(),
+        Format::Gauntlet => (1..agents).map(|b| (0, b)).collect(),
+    };
+    pairs
+        .into_iter()
+        .enumerate()
+        .map(|(index, (first, second))| Pairing {
+            index: index as u32,
+            first,
+            second,
+        })
+        .collect()
+}
+
+/// Every game of the whole run (all shards), in id order.
+pub fn schedule(experiment: &Experiment) -> Vec<ScheduledGame> {
+    let pairings = pairings(experiment.agents.len(), experiment.format);
+    let rounds = u64::from(experiment.games / 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(experiment.seed);
+    let mut games = Vec::with_capacity((rounds as usize) * pairings.len() * 2);
+    for round in 0..rounds {
+        for pairing in &pairings {
+            let pair = round * pairings.len() as u64 + u64::from(pairing.index);
+            let opening_seed = rng.next_u64();
+            for (k, (south, north)) in [
+                (pairing.first, pairing.second),
+                (pairing.second, pairing.first),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                games.push(ScheduledGame {
+                    id: 2 * pair + k as u64,
+                    pair,
+                    pairing: pairing.index,
+                    south,
+                    north,
+                    seed: rng.next_u64(),
+                    opening_seed,
+                });
+            }
+        }
+    }
+    games
+}
+
+/// The games of `shard` (all games when `None`), in id order.
+pub fn shard_games(all: &[ScheduledGame], shard: Option<Shard>) -> Vec<ScheduledGame> {
+    all.iter()
+        .filter(|g| shard.is_none_or(|s| s.holds_pair(g.pair)))
+        .copied()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::ExperimentDraft;
+
+    fn experiment(agents: usize, format: &str, games: u32, seed: u64) -> Experiment {
+        ExperimentDraft {
+            game: Some("kalah".into()),
+            agents: Some(vec!["random".to_string(); agents]),
+            format: Some(format.into()),
+            games: Some(games),
+            seed: Some(seed),
+            ..Default::default()
+        }
+        .finish()
+        .unwrap()
+    }
+
+    #[test]
+    fn round_robin_and_gauntlet_pairings() {
+        let rr: Vec<(u32, u32)> = pairings(4, Format::RoundRobin)
+            .iter()
+            .map(|p| (p.first, p.second))
+            .collect();
+        assert_eq!(rr, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        let g: Vec<(u32, u32)> = pairings(4, Format::Gauntlet)
+            .iter()
+            .map(|p| (p.first, p.second))
+            .collect();
+        assert_eq!(g, vec![(0, 1), (0, 2), (0, 3)]);
+    }
+
+    #[test]
+    fn every_pair_swaps_colours_and_shares_its_opening() {
+        let games = schedule(&experiment(3, "round-robin", 6, 7));
+        // 3 pairings x 6 games.
+        assert_eq!(games.len(), 18);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.id, i as u64);
+            assert_eq!(g.pair, g.id / 2);
+        }
+        for pair in games.chunks(2) {
+            assert_eq!(
+                (pair[0].south, pair[0].north),
+                (pair[1].north, pair[1].south)
+            );
+            assert_eq!(pair[0].opening_seed, pair[1].opening_seed);
+            assert_ne!(pair[0].seed, pair[1].seed);
+            assert_eq!(pair[0].pairing, pair[1].pairing);
+        }
+        // Each pairing plays 3 pairs, one per round, in turn.
+        let pairings: Vec<u32> = games.iter().step_by(2).map(|g| g.pairing).collect();
+        assert_eq!(pairings, vec![0, 1, 2, 0, 1, 2, 0, 1, 2]);
+    }
+
+    #[test]
+    fn seeds_follow_the_master_seed_only() {
+        let a = schedule(&experiment(2, "gauntlet", 8, 7));
+        let b = schedule(&Experiment {
+            threads: 1,
+            ..experiment(2, "gauntlet", 8, 7)
+        });
+        assert_eq!(a, b);
+        let c = schedule(&experiment(2, "gauntlet", 8, 8));
+        assert_ne!(a[0].seed, c[0].seed);
+        // Agents of one game get different seeds, and neither is the game's.
+        let g = a[0];
+        let (s, n) = (g.agent_seed(Player::South), g.agent_seed(Player::North));
+        assert!(s != n && s != g.seed && n != g.seed);
+        assert_eq!(s, agent_seed(g.seed, Player::South));
+    }
+
+    #[test]
+    fn shards_partition_the_schedule_by_pairs() {
+        let all = schedule(&experiment(3, "round-robin", 10, 3));
+        let mut seen = vec![0; all.len()];
+        for index in 1..=4 {
+            for g in shard_games(&all, Some(Shard { index, count: 4 })) {
+                seen[g.id as usize] += 1;
+                assert_eq!(g.pair % 4, u64::from(index - 1));
+                assert_eq!(g, all[g.id as usize]);
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1));
+        assert_eq!(shard_games(&all, None), all);
+    }
+}

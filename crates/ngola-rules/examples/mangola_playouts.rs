@@ -1,0 +1,48 @@
+//! Plays N random Mangola playouts with the fast engine (a profiling target)
+//! and prints what they were made of.
+//!
+//! `cargo run --release -p ngola-rules --example mangola_playouts -- [N] [key=value ...]`
+
+use std::time::Instant;
+
+use ngola_rules::mangola::{Mangola, MangolaRules};
+use ngola_rules::{Game, RuleOptions};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let playouts: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let assignments: Vec<&String> = args.iter().skip(1).collect();
+    let rules = match MangolaRules::from_assignments(&assignments) {
+        Ok(rules) => rules,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut plies = 0u64;
+    let mut south_wins = 0u64;
+    let mut draws = 0u64;
+    let started = Instant::now();
+    for _ in 0..playouts {
+        let mut game = Mangola::start(rules);
+        while game.play_random(&mut rng).is_some() {
+            plies += 1;
+        }
+        match game.outcome().and_then(|o| o.winner) {
+            Some(ngola_rules::Player::South) => south_wins += 1,
+            Some(_) => {}
+            None => draws += 1,
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "{playouts} playouts, {:.1} plies each, South won {:.1}%, draws {:.2}%: {:.0} playouts/s",
+        plies as f64 / playouts as f64,
+        100.0 * south_wins as f64 / playouts as f64,
+        100.0 * draws as f64 / playouts as f64,
+        playouts as f64 / seconds
+    );
+}

@@ -1,0 +1,117 @@
+//! Precomputed Oware sowings, relative to the mover (his row, then the
+//! opponent's), so both players share them. The origin house is skipped on
+//! every lap, so a sowing of `n` seeds from house `o` drops
+//! `(n - 1) / (2h - 1)` seeds into every other house (full laps) plus the
+//! entry for `k = (n - 1) % (2h - 1)`: one seed into each of the `k + 1`
+//! houses after `o`, which never reach `o` again. The entry also names the
+//! last house.
+
+/// One precomputed partial lap.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct SowStep {
+    /// One seed (in its byte) for every house of the mover's row it reaches.
+    pub own: u64,
+    /// One seed for every house of the opponent's row it reaches.
+    pub opp: u64,
+    /// The byte of the last house within its row.
+    pub last: u8,
+    /// Whether the last house is in the opponent's row.
+    pub last_in_opp: bool,
+}
+
+const fn table_len() -> usize {
+    let mut total = 0;
+    let mut h = 2;
+    while h <= 8 {
+        total += h * (2 * h - 1);
+        h += 1;
+    }
+    total
+}
+
+const TABLE_LEN: usize = table_len();
+
+/// `BASE[h]`: where the entries for `h` houses per row start.
+const BASE: [usize; 9] = {
+    let mut base = [0; 9];
+    let mut h = 2;
+    while h < 8 {
+        base[h + 1] = base[h] + h * (2 * h - 1);
+        h += 1;
+    }
+    base
+};
+
+static TABLE: [SowStep; TABLE_LEN] = {
+    let empty = SowStep {
+        own: 0,
+        opp: 0,
+        last: 0,
+        last_in_opp: false,
+    };
+    let mut table = [empty; TABLE_LEN];
+    let mut index = 0;
+    let mut h = 2;
+    while h <= 8 {
+        // Slots 0..h are the mover's houses, h..2h the opponent's.
+        let slots = 2 * h;
+        let mut origin = 0;
+        while origin < h {
+            let mut k = 0;
+            while k < slots - 1 {
+                let mut step = empty;
+                let mut slot = origin;
+                let mut seed = 0;
+                while seed <= k {
+                    slot = (slot + 1) % slots;
+                    if slot < h {
+                        step.own += 1 << (8 * slot);
+                    } else {
+                        step.opp += 1 << (8 * (slot - h));
+                    }
+                    seed += 1;
+                }
+                step.last_in_opp = slot >= h;
+                step.last = (slot % h) as u8;
+                table[index] = step;
+                index += 1;
+                k += 1;
+            }
+            origin += 1;
+        }
+        h += 1;
+    }
+    table
+};
+
+/// The partial lap of `k + 1` seeds from the mover's house at byte `origin`
+/// of his row, on a board of `h` houses per row (`k < 2h - 1`).
+#[inline]
+pub(crate) fn step(h: usize, origin: usize, k: usize) -> &'static SowStep {
+    &TABLE[BASE[h] + origin * (2 * h - 1) + k]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_filled_exactly() {
+        assert_eq!(TABLE_LEN, BASE[8] + 8 * 15);
+    }
+
+    #[test]
+    fn longest_partial_lap_fills_every_house_but_the_origin() {
+        for h in 2..=8 {
+            let row = (0..h).fold(0u64, |acc, b| acc | 1 << (8 * b));
+            for origin in 0..h {
+                let s = step(h, origin, 2 * h - 2);
+                assert_eq!(s.own, row & !(0xFF << (8 * origin)));
+                assert_eq!(s.opp, row);
+                // The last seed falls just before the origin.
+                let before = (origin + 2 * h - 1) % (2 * h);
+                assert_eq!((s.last_in_opp, s.last as usize), (before >= h, before % h));
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! Position text: `umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0` (RULES.md,
+//! "Position text").
+
+use std::fmt;
+
+use crate::error::PositionError;
+use crate::game::{Game, Player};
+
+use super::board::lane_of;
+use super::position::UmElBagara;
+use super::rules::UmElBagaraRules;
+
+/// The fields of a position text, in order (for error messages).
+const FIELDS: [&str; 5] = ["game", "rows", "side", "ply", "taken"];
+
+/// Reads a position text under `rules`. The rows must be `rules.houses()`
+/// wide and the counters must add up to the rules' total.
+pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, PositionError> {
+    let fields: Vec<&str> = text.trim().split(' ').collect();
+    let field = |i: usize| -> Result<&str, PositionError> {
+        match fields.get(i) {
+            Some(f) if !f.is_empty() => Ok(f),
+            _ => Err(PositionError::new(
+                FIELDS[i],
+                format!(
+                    "missing (or an extra space before it); a position has the fields {}, \
+                     separated by single spaces",
+                    FIELDS.join(" ")
+                ),
+            )),
+        }
+    };
+
+    let game = field(0)?;
+    if game != UmElBagara::NAME {
+        return Err(PositionError::new(
+            "game",
+            format!("`{game}` is not `{}`", UmElBagara::NAME),
+        ));
+    }
+
+    let rows_text = field(1)?;
+    let rows: Vec<&str> = rows_text.split('/').collect();
+    if rows.len() != 2 {
+        return Err(PositionError::new(
+            "rows",
+            format!(
+                "`{rows_text}` has {} rows; expected 2 (a/b), separated by `/`",
+                rows.len()
+            ),
+        ));
+    }
+    let mut counts: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    for ((row, letter), out) in rows.iter().zip(['a', 'b']).zip(counts.iter_mut()) {
+        for number in row.split(',') {
+            let count = number.parse::<u32>().map_err(|_| {
+                PositionError::new(
+                    "rows",
+                    format!(
+                        "row {letter}: `{number}` is not a count of counters \
+                         (expected comma-separated whole numbers)"
+                    ),
+                )
+            })?;
+            out.push(count);
+        }
+    }
+
+    let side = Player::from_letter(field(2)?)?;
+
+    let ply_text = field(3)?;
+    let ply = ply_text.parse::<u32>().map_err(|_| {
+        PositionError::new(
+            "ply",
+            format!("`{ply_text}` is not a ply number (a whole number from 0)"),
+        )
+    })?;
+
+    let taken_text = field(4)?;
+    let taken_error = || {
+        PositionError::new(
+            "taken",
+            format!("`{taken_text}` is not two counts `South,North` (e.g. 0,0)"),
+        )
+    };
+    let (south, north) = taken_text.split_once(',').ok_or_else(taken_error)?;
+    let taken = [
+        south.parse::<u32>().map_err(|_| taken_error())?,
+        north.parse::<u32>().map_err(|_| taken_error())?,
+    ];
+
+    if fields.len() > FIELDS.len() {
+        return Err(PositionError::new(
+            "taken",
+            format!(
+                "unexpected text after it: `{}`; a position has the fields {}, \
+                 separated by single spaces",
+                fields[FIELDS.len()..].join(" "),
+                FIELDS.join(" ")
+            ),
+        ));
+    }
+
+    UmElBagara::from_parts(rules, [&counts[0], &counts[1]], side, ply, taken)
+}
+
+impl fmt::Display for UmElBagara {
+    /// The position text of RULES.md.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let houses = self.rules.houses();
+        write!(f, "{} ", UmElBagara::NAME)?;
+        for (i, row) in Player::BOTH.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            for column in 1..=houses {
+                if column > 1 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", self.board.get(lane_of(row, column, houses)))?;
+            }
+        }
+        write!(
+            f,
+            " {} {} {},{}",
+            self.side.letter(),
+            self.ply,
+            self.taken[0],
+            self.taken[1]
+        )
+    }
+}

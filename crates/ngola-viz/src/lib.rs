@@ -1,0 +1,29 @@
+//! Seeing and playing ngola games.
+//!
+//! - [`board`]: a position as the drawings see it, read from the position
+//!   text of RULES.md, so that one code path draws every game;
+//! - [`text`]: the board for a terminal, from either side;
+//! - [`diagram`]: the board as an SVG diagram;
+//! - [`page`]: a self-contained HTML page stepping through a game;
+//! - [`record`]: the game record format of `ngola play` and `ngola replay`;
+//! - [`play`]: a person against an agent over any reader and writer;
+//! - [`plot`]: tournament plots (cross-table, Elo, first-player score) as SVG.
+//!
+//! Nothing here parses command lines; the `ngola` program does that.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod diagram;
+pub mod page;
+pub mod play;
+pub mod plot;
+pub mod record;
+pub mod svg;
+pub mod text;
+
+pub use board::{BankKind, BoardView};
+pub use diagram::{board_svg, game_title, DiagramOptions};
+pub use page::{replay_page, Frame};
+pub use play::{play_session, AgentMaker, PlayError, PlayResult, PlaySetup, PlayedMove};
+pub use record::{Record, RecordError, RecordedMove};

@@ -1,0 +1,420 @@
+//! A person against an agent, line by line over any reader and writer
+//! (the terminal, a pipe, a test).
+//!
+//! Before each of the person's moves the session draws the board from his
+//! side and lists the legal moves; he answers with a move or a command:
+//! `moves` (each legal move and what it does), `hint` (a stronger agent's
+//! choice), `undo` (takes back his last move and the replies to it),
+//! `board`, `position` (the position text), `help`, `quit`. A bad input
+//! is answered with the reason and the game goes on. The agent's moves are
+//! shown with what they did (`Game::describe_move`).
+
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use thiserror::Error;
+
+use ngola_agents::Agent;
+use ngola_rules::{Game, MoveList, Outcome, Player};
+
+use crate::board::BoardView;
+use crate::text::draw_board;
+
+/// What can stop a session early.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// Reading the input or writing the output failed.
+    #[error("input/output: {0}")]
+    Io(#[from] io::Error),
+    /// The agent answered with a move the rules refuse (a bug in the agent).
+    #[error("the agent {agent} chose an illegal move: {reason}")]
+    IllegalAgentMove {
+        /// The agent's label.
+        agent: String,
+        /// Why the move is illegal.
+        reason: String,
+    },
+}
+
+/// Builds fresh copies of one agent: the session needs a new one after an
+/// undo (an agent may keep a search tree for the position it last saw).
+pub struct AgentMaker<G: Game> {
+    label: String,
+    make: Box<dyn FnMut() -> Box<dyn Agent<G>>>,
+}
+
+impl<G: Game> AgentMaker<G> {
+    /// `label` is how the session names the agent (its spec); `make`
+    /// builds it (seeded the same way each time, for reproducible games).
+    pub fn new(
+        label: impl Into<String>,
+        make: impl FnMut() -> Box<dyn Agent<G>> + 'static,
+    ) -> Self {
+        AgentMaker {
+            label: label.into(),
+            make: Box::new(make),
+        }
+    }
+
+    /// The agent's label.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    fn build(&mut self) -> Box<dyn Agent<G>> {
+        (self.make)()
+    }
+}
+
+/// Everything a session needs.
+pub struct PlaySetup<G: Game> {
+    /// The position to start from.
+    pub start: G,
+    /// The person's side.
+    pub human: Player,
+    /// The opponent.
+    pub opponent: AgentMaker<G>,
+    /// The agent asked for hints.
+    pub hint: AgentMaker<G>,
+    /// Write each input line after its prompt, so that a transcript of a
+    /// piped session reads like a terminal one.
+    pub echo: bool,
+}
+
+/// One ply of the game as played.
+#[derive(Clone, Debug)]
+pub struct PlayedMove<G: Game> {
+    /// The position before the move.
+    pub before: G,
+    /// The move.
+    pub mv: G::Move,
+    /// Who played it.
+    pub mover: Player,
+    /// Whether the session played it for the person (a forced pass).
+    pub forced: bool,
+    /// What it did (`Game::describe_move`), possibly empty.
+    pub description: String,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug)]
+pub struct PlayResult<G: Game> {
+    /// The moves of the game as it stands (taken-back moves are gone).
+    pub moves: Vec<PlayedMove<G>>,
+    /// The last position.
+    pub last: G,
+    /// The result, if the game ended.
+    pub outcome: Option<Outcome>,
+}
+
+/// What the person typed.
+enum Command {
+    Help,
+    Moves,
+    Hint,
+    Undo,
+    Board,
+    Position,
+    Quit,
+    Move(String),
+}
+
+impl Command {
+    fn read(line: &str) -> Command {
+        match line.trim().to_ascii_lowercase().as_str() {
+            "help" | "?" => Command::Help,
+            "moves" | "legal" => Command::Moves,
+            "hint" => Command::Hint,
+            "undo" | "takeback" => Command::Undo,
+            "board" => Command::Board,
+            "position" => Command::Position,
+            "quit" | "exit" | "q" => Command::Quit,
+            _ => Command::Move(line.trim().to_string()),
+        }
+    }
+}
+
+const HELP: &str = "Type a move in the game's notation (one of the legal moves listed), or:
+  moves     list the legal moves and what each does
+  hint      ask the hint agent for a move
+  undo      take back your last move and the replies to it
+  board     draw the board again
+  position  print the position text (for `ngola render --position`)
+  help      this text
+  quit      stop here (the game so far is saved)";
+
+/// The session's state.
+struct Session<G: Game, W: Write> {
+    game: G,
+    human: Player,
+    history: Vec<PlayedMove<G>>,
+    opponent: AgentMaker<G>,
+    opponent_agent: Box<dyn Agent<G>>,
+    hint: AgentMaker<G>,
+    out: W,
+    echo: bool,
+    /// The position text of the board last drawn, so that a board is
+    /// drawn again only when something changed.
+    drawn: Option<String>,
+}
+
+/// Plays a game between the person typing on `input` and the opponent,
+/// writing everything to `output`, until the game ends, the person quits
+/// or the input ends.
+pub fn play_session<G: Game, R: BufRead, W: Write>(
+    setup: PlaySetup<G>,
+    mut input: R,
+    output: W,
+) -> Result<PlayResult<G>, PlayError> {
+    let PlaySetup {
+        start,
+        human,
+        mut opponent,
+        hint,
+        echo,
+    } = setup;
+    let opponent_agent = opponent.build();
+    let mut session = Session {
+        game: start,
+        human,
+        history: Vec::new(),
+        opponent,
+        opponent_agent,
+        hint,
+        out: output,
+        echo,
+        drawn: None,
+    };
+    session.greet()?;
+    let mut line = String::new();
+    loop {
+        if let Some(outcome) = session.game.outcome() {
+            session.announce(outcome)?;
+            return Ok(session.finish(Some(outcome)));
+        }
+        if session.game.to_move() != human {
+            session.agent_moves()?;
+            continue;
+        }
+        let mut legal = MoveList::new();
+        session.game.legal_moves(&mut legal);
+        if let [only] = legal.as_slice() {
+            if only.to_string() == "pass" {
+                writeln!(session.out, "You have no move and pass.")?;
+                session.play(*only, true)?;
+                continue;
+            }
+        }
+        session.show_turn(&legal)?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(session.out, "\n(end of input)")?;
+            return Ok(session.quit()?);
+        }
+        if session.echo {
+            writeln!(session.out, "{}", line.trim_end())?;
+        }
+        match Command::read(&line) {
+            Command::Help => writeln!(session.out, "{HELP}")?,
+            Command::Moves => session.list_moves(&legal)?,
+            Command::Hint => session.give_hint()?,
+            Command::Undo => session.undo()?,
+            Command::Board => session.draw()?,
+            Command::Position => writeln!(session.out, "{}", session.game)?,
+            Command::Quit => return Ok(session.quit()?),
+            Command::Move(text) if text.is_empty() => {}
+            Command::Move(text) => session.human_moves(&text)?,
+        }
+    }
+}
+
+impl<G: Game, W: Write> Session<G, W> {
+    fn greet(&mut self) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "ngola play: {}. You are {}, {} is {}. Type a move, or `help`.",
+            G::NAME,
+            self.human,
+            self.human.opponent(),
+            self.opponent.label()
+        )
+    }
+
+    fn draw(&mut self) -> io::Result<()> {
+        let text = self.game.to_string();
+        self.drawn = Some(text.clone());
+        match BoardView::parse(&text) {
+            Ok(board) => write!(
+                self.out,
+                "{}",
+                draw_board(&board, self.human, Some(self.human))
+            ),
+            // A position text the drawing cannot read: show it as it is.
+            Err(_) => writeln!(self.out, "{text}"),
+        }
+    }
+
+    fn show_turn(&mut self, legal: &MoveList<G::Move>) -> io::Result<()> {
+        if self.drawn.as_deref() != Some(&self.game.to_string()) {
+            writeln!(self.out)?;
+            self.draw()?;
+        }
+        let list = legal
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        writeln!(self.out, "Legal moves: {list}")?;
+        write!(self.out, "Your move> ")?;
+        self.out.flush()
+    }
+
+    fn list_moves(&mut self, legal: &MoveList<G::Move>) -> io::Result<()> {
+        let width = legal.iter().map(|m| m.to_string().len()).max().unwrap_or(0);
+        for &mv in legal {
+            let what = self.game.describe_move(mv);
+            writeln!(self.out, "  {:<width$}  {what}", mv.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Plays `mv` for the side to move, telling the opponent agent.
+    fn play(&mut self, mv: G::Move, forced: bool) -> io::Result<()> {
+        let before = self.game.clone();
+        let description = before.describe_move(mv);
+        self.opponent_agent.observe(&before, mv);
+        self.game.play(mv);
+        self.history.push(PlayedMove {
+            mover: before.to_move(),
+            before,
+            mv,
+            forced,
+            description,
+        });
+        Ok(())
+    }
+
+    fn human_moves(&mut self, text: &str) -> io::Result<()> {
+        let mv = match self.game.parse_move(text) {
+            Ok(mv) => mv,
+            Err(err) => {
+                return writeln!(self.out, "Not a move: {err}. Type `help` for the commands.");
+            }
+        };
+        if let Err(err) = self.game.check_move(mv) {
+            return writeln!(self.out, "Not legal here: {err}.");
+        }
+        let what = self.game.describe_move(mv);
+        writeln!(self.out, "You play {mv}{}.", with_colon(&what))?;
+        self.play(mv, false)
+    }
+
+    fn agent_moves(&mut self) -> Result<(), PlayError> {
+        let clock = Instant::now();
+        let mv = self.opponent_agent.select(&self.game);
+        let seconds = clock.elapsed().as_secs_f64();
+        if let Err(err) = self.game.check_move(mv) {
+            return Err(PlayError::IllegalAgentMove {
+                agent: self.opponent.label().to_string(),
+                reason: err.to_string(),
+            });
+        }
+        let what = self.game.describe_move(mv);
+        let time = if seconds >= 0.1 {
+            format!(" ({seconds:.1} s)")
+        } else {
+            String::new()
+        };
+        writeln!(
+            self.out,
+            "{} ({}) plays {mv}{}{time}.",
+            self.game.to_move(),
+            self.opponent.label(),
+            with_colon(&what)
+        )?;
+        self.play(mv, false)?;
+        Ok(())
+    }
+
+    fn give_hint(&mut self) -> io::Result<()> {
+        writeln!(self.out, "Asking {} ...", self.hint.label())?;
+        let mut agent = self.hint.build();
+        let mv = agent.select(&self.game);
+        let what = self.game.describe_move(mv);
+        writeln!(
+            self.out,
+            "Hint ({}): {mv}{}.",
+            self.hint.label(),
+            with_colon(&what)
+        )
+    }
+
+    fn undo(&mut self) -> io::Result<()> {
+        let human = self.human;
+        let Some(index) = self
+            .history
+            .iter()
+            .rposition(|p| p.mover == human && !p.forced)
+        else {
+            return writeln!(self.out, "Nothing to undo: you have not moved yet.");
+        };
+        let taken_back = self.history.len() - index;
+        self.game = self.history[index].before.clone();
+        self.history.truncate(index);
+        // The agent may hold a search tree for the position it last saw.
+        self.opponent_agent = self.opponent.build();
+        writeln!(
+            self.out,
+            "Took back {taken_back} {}; your move again.",
+            if taken_back == 1 { "ply" } else { "plies" }
+        )
+    }
+
+    fn announce(&mut self, outcome: Outcome) -> io::Result<()> {
+        writeln!(self.out)?;
+        self.draw()?;
+        let [south, north] = self.game.totals();
+        let verdict = match outcome.winner {
+            Some(winner) => format!("{winner} wins"),
+            None => "a draw".to_string(),
+        };
+        writeln!(
+            self.out,
+            "Game over after {} plies: {verdict}, South {south} to North {north} ({}).",
+            self.game.ply(),
+            outcome.reason
+        )?;
+        let line = match outcome.winner {
+            Some(w) if w == self.human => "You win!",
+            Some(_) => "You lose.",
+            None => "Nobody wins.",
+        };
+        writeln!(self.out, "{line}")
+    }
+
+    fn quit(mut self) -> io::Result<PlayResult<G>> {
+        writeln!(
+            self.out,
+            "Stopped at ply {}; the game is unfinished.",
+            self.game.ply()
+        )?;
+        Ok(self.finish(None))
+    }
+
+    fn finish(self, outcome: Option<Outcome>) -> PlayResult<G> {
+        PlayResult {
+            moves: self.history,
+            last: self.game,
+            outcome,
+        }
+    }
+}
+
+/// `: text` for a non-empty description, nothing otherwise.
+fn with_colon(description: &str) -> String {
+    if description.is_empty() {
+        String::new()
+    } else {
+        format!(": {description}")
+    }
+}

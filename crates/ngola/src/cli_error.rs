@@ -1,0 +1,31 @@
+//! The one error type of the command-line program: a message for stderr
+//! and the exit code.
+
+use std::fmt::Display;
+
+/// An error that ends the program with `code` after printing `message`.
+#[derive(Debug)]
+pub struct CliError {
+    /// Exit code: 2 for bad input, 1 for other failures.
+    pub code: u8,
+    /// What went wrong, for a person.
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input from the user (exit code 2).
+    pub fn input(message: impl Display) -> Self {
+        CliError {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    /// Any other failure, e.g. a file that cannot be written (exit code 1).
+    pub fn failure(message: impl Display) -> Self {
+        CliError {
+            code: 1,
+            message: message.to_string(),
+        }
+    }
+}

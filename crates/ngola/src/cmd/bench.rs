@@ -1,0 +1,116 @@
+//! `ngola bench ...`: speed measurements. `movegen` plays random games on
+//! one thread from a fixed seed after a warm-up; its last line is
+//! `playouts/s <number>` so that scripts can read it.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use ngola_rules::{with_game, Game, RuleOptions};
+
+use crate::cli_error::CliError;
+use crate::game_args::GameArgs;
+
+/// The benchmarks.
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Single-thread random playouts per second from the start position.
+    Movegen(MovegenArgs),
+    /// Single-thread alpha-beta nodes/s and MCTS simulations/s from the start position.
+    Search(crate::cmd::bench_search::SearchArgs),
+}
+
+/// Arguments of `ngola bench movegen`.
+#[derive(Args, Debug)]
+pub struct MovegenArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Random games to time (after a warm-up of a tenth as many).
+    #[arg(long, default_value_t = 20_000)]
+    games: u64,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs one benchmark.
+pub fn run(command: BenchCommand) -> Result<(), CliError> {
+    match command {
+        BenchCommand::Movegen(args) => with_game!(args.game.game, G => movegen::<G>(&args)),
+        BenchCommand::Search(args) => crate::cmd::bench_search::run(args),
+    }
+}
+
+/// Totals of a batch of random playouts.
+struct PlayoutTotals {
+    games: u64,
+    plies: u64,
+    south_wins: u64,
+    north_wins: u64,
+}
+
+fn random_playouts<G: Game>(start: &G, games: u64, rng: &mut ChaCha8Rng) -> PlayoutTotals {
+    let mut totals = PlayoutTotals {
+        games,
+        plies: 0,
+        south_wins: 0,
+        north_wins: 0,
+    };
+    for _ in 0..games {
+        let mut game = start.clone();
+        while game.play_random(rng).is_some() {
+            totals.plies += 1;
+        }
+        match game.outcome().and_then(|o| o.winner) {
+            Some(ngola_rules::Player::South) => totals.south_wins += 1,
+            Some(ngola_rules::Player::North) => totals.north_wins += 1,
+            None => {}
+        }
+    }
+    totals
+}
+
+fn movegen<G: Game>(args: &MovegenArgs) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let start: G = args.game.setup()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    // Warm caches and the branch predictor before timing.
+    random_playouts(&start, (args.games / 10).max(1), &mut rng);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let clock = Instant::now();
+    let totals = random_playouts(&start, args.games, &mut rng);
+    let seconds = clock.elapsed().as_secs_f64().max(1e-9);
+
+    let rules = start
+        .rules()
+        .to_pairs()
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = std::io::stdout().lock();
+    let lines = [
+        format!("game         {}", G::NAME),
+        format!("rules        {rules}"),
+        "threads      1".to_string(),
+        format!("games        {}", totals.games),
+        format!("plies        {}", totals.plies),
+        format!("plies/game   {:.1}", totals.plies as f64 / totals.games as f64),
+        format!(
+            "south/north  {} / {} wins",
+            totals.south_wins, totals.north_wins
+        ),
+        format!("seconds      {seconds:.3}"),
+        format!("plies/s      {:.0}", totals.plies as f64 / seconds),
+        format!("playouts/s {:.0}", totals.games as f64 / seconds),
+    ];
+    for line in lines {
+        writeln!(out, "{line}").map_err(CliError::failure)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! `ngola merge <folders>... --out DIR`: joins the folders of a run's
+//! shards into one, checking that they belong to the same experiment and
+//! that every game of the run is there exactly once, and recomputes the
+//! statistics from the games alone.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use ngola_arena::runner;
+
+use crate::cli_error::CliError;
+use crate::cmd::tournament::{cli_error, print_report};
+
+/// Arguments of `ngola merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The output folders of the shards (`ngola tournament --shard i/n`).
+    #[arg(required = true, value_name = "FOLDER")]
+    folders: Vec<PathBuf>,
+    /// The folder for the merged run.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Print nothing (the folder has everything).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Merges the folders and prints the summary of the whole run.
+pub fn run(args: MergeArgs) -> Result<(), CliError> {
+    let report = runner::merge(&args.folders, &args.out).map_err(cli_error)?;
+    if !args.quiet {
+        print_report(&report);
+    }
+    Ok(())
+}

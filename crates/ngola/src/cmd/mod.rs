@@ -1,0 +1,13 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod bench_search;
+pub mod engine;
+pub mod merge;
+pub mod perft;
+pub mod play;
+pub mod plot;
+pub mod render;
+pub mod replay;
+pub mod solve;
+pub mod tournament;

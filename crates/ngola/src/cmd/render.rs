@@ -1,0 +1,196 @@
+//! `ngola render`: board diagrams as SVG.
+//!
+//! - `ngola render <game> [--rule ...] [--position TEXT] [-o board.svg]`:
+//!   one diagram (to stdout without `-o`);
+//! - `ngola render --record FILE -o game.html`: a self-contained page
+//!   stepping through the recorded game (prev/next buttons, arrow keys);
+//! - `ngola render --record FILE -o DIR`: one SVG per ply,
+//!   `DIR/ply-000.svg` (the start) to `DIR/ply-NNN.svg`.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use ngola_rules::{with_game, Game, GameKind, Player};
+use ngola_viz::{board_svg, game_title, replay_page, BoardView, DiagramOptions, Frame, Record};
+
+use crate::cli_error::CliError;
+use crate::cmd::play::{load_record, parse_side, record_game_args};
+use crate::game_args::GameArgs;
+
+/// Arguments of `ngola render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The game: mangola, umelbagara, kalah or oware (optional with --record, which names it).
+    #[arg(value_parser = parse_game_kind)]
+    game: Option<GameKind>,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
+    /// The position to draw (RULES.md position text) [default: the start].
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Draw every ply of this game record (as `ngola play` saves it).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Output: an .svg file for a position; an .html page or a folder for a record.
+    #[arg(short = 'o', long = "out", value_name = "PATH")]
+    out: Option<PathBuf>,
+    /// The side the board is seen from: S (South's rows at the bottom) or N.
+    #[arg(long, value_name = "S|N", default_value = "S", value_parser = parse_side)]
+    view: Player,
+    /// Draw one dot per seed in each hole.
+    #[arg(long)]
+    dots: bool,
+}
+
+fn parse_game_kind(text: &str) -> Result<GameKind, String> {
+    text.parse()
+}
+
+/// Draws a position or a recorded game.
+pub fn run(args: RenderArgs) -> Result<(), CliError> {
+    match (&args.record, args.game) {
+        (Some(path), game) => {
+            let record = load_record(path)?;
+            if let Some(game) = game {
+                if game != record.game {
+                    return Err(CliError::input(format!(
+                        "the record is a game of {}, not {game}",
+                        record.game
+                    )));
+                }
+            }
+            if !args.rules.is_empty() || args.position.is_some() {
+                return Err(CliError::input(
+                    "--rule and --position come from the record; do not give them with --record",
+                ));
+            }
+            let out = args.out.as_deref().ok_or_else(|| {
+                CliError::input(
+                    "-o is needed with --record: a page.html or a folder for one SVG per ply",
+                )
+            })?;
+            with_game!(record.game, G => render_record::<G>(&record, &args, out))
+        }
+        (None, Some(game)) => {
+            let game_args = GameArgs {
+                game,
+                rules: args.rules.clone(),
+                position: args.position.clone(),
+            };
+            with_game!(game, G => render_position::<G>(&game_args, &args))
+        }
+        (None, None) => Err(CliError::input(
+            "give a game (with --position TEXT) or --record FILE",
+        )),
+    }
+}
+
+/// Reads a position's text back as a drawing sees it.
+fn board_of<G: Game>(game: &G) -> Result<BoardView, CliError> {
+    BoardView::parse(&game.to_string())
+        .map_err(|e| CliError::failure(format!("cannot draw the position `{game}`: {e}")))
+}
+
+fn render_position<G: Game>(game_args: &GameArgs, args: &RenderArgs) -> Result<(), CliError> {
+    let game: G = game_args.setup()?;
+    let options = DiagramOptions {
+        viewer: args.view,
+        seed_dots: args.dots,
+        ..DiagramOptions::default()
+    };
+    let svg = board_svg(&board_of(&game)?, &options);
+    match &args.out {
+        Some(path) => write_file(path, &svg),
+        None => {
+            print!("{svg}");
+            Ok(())
+        }
+    }
+}
+
+fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Result<(), CliError> {
+    let mut game: G = record_game_args(record).setup()?;
+    let mut steps = vec![(game.clone(), String::new(), "start position".to_string())];
+    for recorded in &record.moves {
+        let ply = game.ply() + 1;
+        let mover = game.to_move();
+        let mv = game
+            .parse_move(&recorded.text)
+            .map_err(|e| CliError::input(format!("record ply {ply}: {e}")))?;
+        game.check_move(mv)
+            .map_err(|e| CliError::input(format!("record ply {ply}: {e}")))?;
+        let what = game.describe_move(mv);
+        game.play(mv);
+        let mut caption = format!("ply {ply}: {mover} {mv}");
+        if !what.is_empty() {
+            caption.push_str(&format!(" ({what})"));
+        }
+        steps.push((game.clone(), mv.to_string(), caption));
+    }
+    if let Some(outcome) = game.outcome() {
+        let [south, north] = game.totals();
+        let verdict = outcome
+            .winner
+            .map_or("a draw".to_string(), |w| format!("{w} wins"));
+        if let Some(last) = steps.last_mut() {
+            last.2.push_str(&format!(
+                " · game over: {verdict}, {south} to {north} ({})",
+                outcome.reason
+            ));
+        }
+    }
+    let frames = steps
+        .iter()
+        .map(|(position, mv, caption)| {
+            let options = DiagramOptions {
+                viewer: args.view,
+                seed_dots: args.dots,
+                last_move: (!mv.is_empty()).then(|| mv.clone()),
+                caption: Some(caption.clone()),
+            };
+            Ok(Frame {
+                ply: position.ply(),
+                mv: mv.clone(),
+                caption: caption.clone(),
+                svg: board_svg(&board_of(position)?, &options),
+            })
+        })
+        .collect::<Result<Vec<Frame>, CliError>>()?;
+
+    let is_page = out
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if is_page {
+        let title = format!("{} game", game_title(record.game));
+        let players = match (record.tag("south"), record.tag("north")) {
+            (Some(s), Some(n)) => format!("South: {s} · North: {n}"),
+            _ => String::new(),
+        };
+        let result = record
+            .tag("result")
+            .map_or(String::new(), |r| format!(" · result: {r}"));
+        let page = replay_page(&title, &format!("{players}{result}"), &frames);
+        write_file(out, &page)?;
+        println!("wrote {} ({} steps)", out.display(), frames.len());
+    } else {
+        std::fs::create_dir_all(out)
+            .map_err(|e| CliError::failure(format!("cannot create {}: {e}", out.display())))?;
+        let digits = game.ply().to_string().len().max(3);
+        for frame in &frames {
+            write_file(
+                &out.join(format!("ply-{:0digits$}.svg", frame.ply)),
+                &frame.svg,
+            )?;
+        }
+        println!("wrote {} diagrams to {}", frames.len(), out.display());
+    }
+    Ok(())
+}
+
+fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
+    std::fs::write(path, content)
+        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
+}

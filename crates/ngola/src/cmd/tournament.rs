@@ -1,0 +1,231 @@
+//! `ngola tournament [EXPERIMENT] [flags]`: plays a tournament between
+//! agents, from an experiment file (TOML, see `experiments/`) and/or
+//! flags (which override the file's fields), or finishes a killed run
+//! with `--resume DIR`.
+//!
+//! Without `--out`, results go to `results/runs/<name>-<UTC time>` (plus
+//! `-shard-<i>-of-<n>` for a shard), where `<name>` is the experiment's
+//! `name`, else the file's stem, else `tournament`.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use clap::Args;
+
+use ngola_arena::{runner, ArenaError, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
+use ngola_rules::with_game;
+
+use crate::cli_error::CliError;
+
+/// Arguments of `ngola tournament`.
+#[derive(Args, Debug, Default)]
+pub struct TournamentArgs {
+    /// An experiment file (TOML); flags given too override its fields.
+    #[arg(value_name = "EXPERIMENT")]
+    experiment: Option<PathBuf>,
+    /// The game: mangola, umelbagara, kalah or oware.
+    #[arg(long)]
+    game: Option<String>,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
+    /// An agent spec, e.g. random, greedy, alphabeta:depth=4 (repeatable, in order; replaces the file's list).
+    #[arg(long = "agent", value_name = "SPEC")]
+    agents: Vec<String>,
+    /// round-robin (every pair of agents) or gauntlet (the first agent against each other).
+    #[arg(long)]
+    format: Option<String>,
+    /// Games per pairing, both colours included (even) [default: 10].
+    #[arg(long)]
+    games: Option<u32>,
+    /// Master seed of the schedule [default: 1].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Random plies played before each colour-swapped pair (the same for both games) [default: 0].
+    #[arg(long, value_name = "K")]
+    opening_plies: Option<u32>,
+    /// Worker threads (results do not depend on it) [default: all cores].
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Output folder [default: results/runs/<name>-<UTC time>].
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Play only shard i of n (1 <= i <= n); merge the folders with `ngola merge`.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Stop a two-agent match early: elo0=..,elo1=..[,alpha=0.05][,beta=0.05].
+    #[arg(long, value_name = "PARAMS")]
+    sprt: Option<String>,
+    /// The experiment's name (names the default output folder).
+    #[arg(long)]
+    name: Option<String>,
+    /// Finish the run in DIR after a kill (plays exactly the games missing).
+    #[arg(long, value_name = "DIR")]
+    resume: Option<PathBuf>,
+    /// No progress bar and no summary table (the folder has everything).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The exit code of an arena error: 2 for bad input, 1 otherwise.
+pub fn cli_error(err: ArenaError) -> CliError {
+    if err.is_input() {
+        CliError::input(err)
+    } else {
+        CliError::failure(err)
+    }
+}
+
+fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
+    let file = match &args.experiment {
+        Some(path) => ExperimentDraft::from_file(path).map_err(cli_error)?,
+        None => ExperimentDraft::default(),
+    };
+    let rules = args
+        .rules
+        .iter()
+        .map(|text| {
+            text.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| CliError::input(format!("--rule `{text}`: expected key=value")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let flags = ExperimentDraft {
+        name: args.name.clone(),
+        game: args.game.clone(),
+        rules,
+        agents: (!args.agents.is_empty()).then(|| args.agents.clone()),
+        format: args.format.clone(),
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        threads: args.threads,
+        sprt: args.sprt.clone(),
+        shard: args.shard.clone(),
+        out: args.out.clone(),
+    };
+    Ok(file.overlay(flags))
+}
+
+/// Runs or resumes a tournament and prints its summary.
+pub fn run(args: TournamentArgs) -> Result<(), CliError> {
+    let draft = draft(&args)?;
+    let bar;
+    let observer: &dyn Observer = if args.quiet {
+        &Silent
+    } else {
+        bar = Bar::new();
+        &bar
+    };
+    let report = match &args.resume {
+        Some(dir) => resume(draft, dir, args.threads, observer)?,
+        None => {
+            let experiment = draft.finish().map_err(cli_error)?;
+            let dir = experiment
+                .out
+                .clone()
+                .unwrap_or_else(|| default_out(&experiment));
+            with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, observer))
+                .map_err(cli_error)?
+        }
+    };
+    if !args.quiet {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+fn resume(
+    draft: ExperimentDraft,
+    dir: &Path,
+    threads: Option<usize>,
+    observer: &dyn Observer,
+) -> Result<Report, CliError> {
+    if draft.out.is_some() {
+        return Err(CliError::input(
+            "--out cannot be used with --resume (the run stays in its folder)",
+        ));
+    }
+    let mut folder = runner::folder_experiment(dir).map_err(cli_error)?;
+    if let Some(threads) = threads {
+        if threads == 0 {
+            return Err(CliError::input("threads: must be at least 1"));
+        }
+        folder.threads = threads;
+    }
+    let given = if draft.sets_identity() {
+        Some(draft.finish().map_err(cli_error)?)
+    } else {
+        None
+    };
+    with_game!(folder.game, G => {
+        if let Some(mut given) = given {
+            runner::check_same::<G>(&folder, &mut given, dir).map_err(cli_error)?;
+        }
+        runner::resume::<G>(&folder, dir, observer).map_err(cli_error)
+    })
+}
+
+/// Prints the summary and where the files are.
+pub fn print_report(report: &Report) {
+    print!("{}", report.summary);
+    let mut line = format!("\nresults in {}", report.dir.display());
+    if report.played > 0 || report.resumed > 0 {
+        line += &format!(" ({} games played now", report.played);
+        if report.resumed > 0 {
+            line += &format!(", {} from before", report.resumed);
+        }
+        if report.discarded > 0 {
+            line += &format!(", {} past the SPRT stop left out", report.discarded);
+        }
+        line += ")";
+    }
+    println!("{line}");
+}
+
+/// `results/runs/<name>-<UTC yyyymmdd-hhmmss>[-shard-i-of-n]`.
+fn default_out(experiment: &Experiment) -> PathBuf {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut name = format!("{}-{}", experiment.name, utc_stamp(seconds));
+    if let Some(shard) = experiment.shard {
+        name += &format!("-shard-{}-of-{}", shard.index, shard.count);
+    }
+    Path::new("results").join("runs").join(name)
+}
+
+/// `yyyymmdd-hhmmss` of a Unix time (UTC), by Hinnant's civil-from-days.
+fn utc_stamp(unix_seconds: u64) -> String {
+    let days = (unix_seconds / 86_400) as i64;
+    let rest = unix_seconds % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_stamps_of_known_times() {
+        assert_eq!(utc_stamp(0), "19700101-000000");
+        // 2000-02-29 12:34:56 UTC, a leap day.
+        assert_eq!(utc_stamp(951_827_696), "20000229-123456");
+        // 2026-03-01 00:00:00 UTC.
+        assert_eq!(utc_stamp(1_772_323_200), "20260301-000000");
+    }
+}

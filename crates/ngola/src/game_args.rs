@@ -1,0 +1,42 @@
+//! Arguments shared by every command that sets up a game: the game, its
+//! rule options and an optional start position.
+
+use clap::Args;
+
+use ngola_rules::{Game, GameKind, RuleOptions};
+
+use crate::cli_error::CliError;
+
+/// `<game> [--rule key=value]... [--position TEXT]`
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game: mangola, umelbagara, kalah or oware.
+    #[arg(value_parser = parse_game_kind)]
+    pub game: GameKind,
+    /// A rule option as key=value (repeatable); see the README for each game's options.
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    pub rules: Vec<String>,
+    /// Start from this position (RULES.md position text) instead of the start.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+}
+
+fn parse_game_kind(text: &str) -> Result<GameKind, String> {
+    text.parse()
+}
+
+impl GameArgs {
+    /// The rule options, or an error naming the bad key or value.
+    pub fn rules<G: Game>(&self) -> Result<G::Rules, CliError> {
+        G::Rules::from_assignments(&self.rules).map_err(CliError::input)
+    }
+
+    /// The position to start from: `--position` if given, else the start.
+    pub fn setup<G: Game>(&self) -> Result<G, CliError> {
+        let rules = self.rules::<G>()?;
+        match &self.position {
+            Some(text) => G::from_position(text, rules).map_err(CliError::input),
+            None => Ok(G::start(rules)),
+        }
+    }
+}

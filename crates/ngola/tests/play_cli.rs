@@ -1,0 +1,245 @@
+//! `ngola play` driven through its standard input like a person at a
+//! terminal: the test reads the legal moves the program lists and answers
+//! with one, with a bad input and an undo on the way; the saved record
+//! then replays with `ngola replay --record`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn ngola() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ngola"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// What the person does when the program lists the legal moves for the
+/// `turn`-th time (counting from 0), given the list.
+type Person = dyn FnMut(usize, &[&str]) -> String;
+
+/// Runs `ngola play` with `args`, answering each "Legal moves:" line with
+/// `person`'s answer. Returns the whole output and the exit status.
+fn play(args: &[&str], person: &mut Person) -> (String, bool) {
+    let mut child = ngola()
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut transcript = String::new();
+    let mut turn = 0;
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        transcript.push_str(&line);
+        transcript.push('\n');
+        if let Some(list) = line.strip_prefix("Legal moves: ") {
+            let moves: Vec<&str> = list.split_whitespace().collect();
+            let answer = person(turn, &moves);
+            turn += 1;
+            // The program may have ended (after `quit`): ignore a closed pipe.
+            let _ = writeln!(stdin, "{answer}");
+            let _ = stdin.flush();
+        }
+    }
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    transcript.push_str(&String::from_utf8_lossy(&output.stderr));
+    (transcript, output.status.success())
+}
+
+/// `ngola replay --record FILE`: its lines and success.
+fn replay_record(path: &Path) -> (Vec<String>, bool) {
+    let out = ngola()
+        .arg("replay")
+        .arg("--record")
+        .arg(path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.extend(
+        String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .map(str::to_string),
+    );
+    (lines, out.status.success())
+}
+
+/// The record's `key value` tag.
+fn tag(record: &str, key: &str) -> Option<String> {
+    record
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{key} ")))
+        .map(str::to_string)
+}
+
+#[test]
+fn a_kalah_game_to_the_end_with_a_bad_input_and_an_undo_replays_from_its_record() {
+    let dir = scratch("kalah");
+    let record_path = dir.join("game.txt");
+    let record_arg = record_path.to_str().unwrap().to_string();
+    let mut person = |turn: usize, moves: &[&str]| -> String {
+        match turn {
+            0 => "x9".to_string(), // not a move: answered, game goes on
+            1 => "b1".to_string(), // North's pit: illegal for South
+            2 => "hint".to_string(),
+            4 => "undo".to_string(), // after one move of ours and the reply
+            _ => moves.last().unwrap().to_string(),
+        }
+    };
+    let (transcript, ok) = play(
+        &[
+            "kalah",
+            "--agent",
+            "random",
+            "--seed",
+            "11",
+            "--hint",
+            "greedy",
+            "--record",
+            &record_arg,
+        ],
+        &mut person,
+    );
+    assert!(ok, "{transcript}");
+    assert!(
+        transcript.contains("Your move> x9\nNot a move: cannot read move `x9`"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("Your move> b1\nNot legal here: "),
+        "{transcript}"
+    );
+    // Specs are shown in canonical form (every parameter explicit).
+    assert!(transcript.contains("Hint (greedy"), "{transcript}");
+    assert!(
+        transcript.contains("Your move> undo\nTook back "),
+        "{transcript}"
+    );
+    assert!(transcript.contains("North (random) plays "), "{transcript}");
+    let over = transcript
+        .lines()
+        .find(|l| l.starts_with("Game over after "))
+        .unwrap_or_else(|| panic!("{transcript}"));
+    assert!(transcript.contains("Game record saved to "));
+
+    let record = std::fs::read_to_string(&record_path).unwrap();
+    assert_eq!(tag(&record, "game").as_deref(), Some("kalah"));
+    assert_eq!(tag(&record, "north").as_deref(), Some("random"));
+    assert_eq!(tag(&record, "seed").as_deref(), Some("11"));
+    let result = tag(&record, "result").unwrap();
+    let winner = result.split_whitespace().next().unwrap();
+    let expected_winner = if over.contains(": South wins") {
+        "S"
+    } else if over.contains(": North wins") {
+        "N"
+    } else {
+        "draw"
+    };
+    assert_eq!(winner, expected_winner, "{over}");
+
+    let (lines, ok) = replay_record(&record_path);
+    assert!(ok, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), &format!("result {winner}"));
+    // One line per recorded move, then the result.
+    let moves = record.lines().skip_while(|l| *l != "moves").skip(1).count();
+    assert_eq!(lines.len(), moves + 1);
+    let plies: u32 = over["Game over after ".len()..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        moves as u32, plies,
+        "the taken-back moves are not in the record"
+    );
+}
+
+#[test]
+fn um_el_bagara_as_north_from_a_position_quit_midway_replays_unfinished() {
+    let dir = scratch("umelbagara");
+    let record_path = dir.join("game.txt");
+    let record_arg = record_path.to_str().unwrap().to_string();
+    let start = "umelbagara 5,5,0,5,5/10,5,5,5,5 S 2 0,0";
+    let mut person = |turn: usize, moves: &[&str]| -> String {
+        if turn == 3 {
+            "quit".to_string()
+        } else {
+            moves[0].to_string()
+        }
+    };
+    let (transcript, ok) = play(
+        &[
+            "umelbagara",
+            "--position",
+            start,
+            "--agent",
+            "greedy",
+            "--side",
+            "N",
+            "--seed",
+            "3",
+            "--record",
+            &record_arg,
+        ],
+        &mut person,
+    );
+    assert!(ok, "{transcript}");
+    // North's view: row a at the top.
+    let first_row = transcript
+        .lines()
+        .find(|l| l.trim_start().starts_with("a ") || l.trim_start().starts_with("b "))
+        .unwrap();
+    assert!(first_row.trim_start().starts_with("a "), "{transcript}");
+    assert!(transcript.contains("Stopped at ply "));
+    let record = std::fs::read_to_string(&record_path).unwrap();
+    assert_eq!(tag(&record, "start").as_deref(), Some(start));
+    assert_eq!(tag(&record, "result").as_deref(), Some("unfinished"));
+    assert!(
+        tag(&record, "south").unwrap().starts_with("greedy"),
+        "{record}"
+    );
+    let (lines, ok) = replay_record(&record_path);
+    assert!(ok, "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "result none");
+    // South opened (the agent), then three moves of ours and the replies.
+    assert!(lines.len() >= 7, "{lines:?}");
+    assert!(
+        lines[0].starts_with("3 "),
+        "the record starts at ply 3: {lines:?}"
+    );
+}
+
+#[test]
+fn bad_specs_and_files_are_named_with_exit_code_2() {
+    let out = ngola()
+        .args(["play", "kalah", "--agent", "randm"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent `randm`"));
+
+    let dir = scratch("bad");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "game kalah\nrule seeds\nmoves\na1\n").unwrap();
+    let (lines, ok) = replay_record(&bad);
+    assert!(!ok);
+    assert!(lines.iter().any(|l| l.contains("line 2")), "{lines:?}");
+
+    std::fs::write(&bad, "game kalah\nmoves\na1 a1\n").unwrap();
+    let (lines, ok) = replay_record(&bad);
+    assert!(!ok);
+    assert!(lines.iter().any(|l| l.contains("ply 2")), "{lines:?}");
+}

@@ -1,0 +1,211 @@
+//! `ngola plot` on a small tournament: the three SVGs parse as XML and
+//! their numbers equal the tables the tournament wrote.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use roxmltree::{Document, Node};
+
+fn ngola() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ngola"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A CSV file as rows of column -> value (the tables hold no quoted commas
+/// in the columns read here: agent specs are quoted if they have commas,
+/// so they are unquoted by a small reader).
+fn read_csv(path: &Path) -> Vec<HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header = split_csv(lines.next().unwrap());
+    lines
+        .map(|l| header.iter().cloned().zip(split_csv(l)).collect())
+        .collect()
+}
+
+fn split_csv(line: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                fields.last_mut().unwrap().push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            c => fields.last_mut().unwrap().push(c),
+        }
+    }
+    fields
+}
+
+fn number(text: &str) -> f64 {
+    if text.is_empty() {
+        f64::NAN
+    } else {
+        text.parse().unwrap()
+    }
+}
+
+/// Equal to within the rounding of the CSV (infinities equal).
+fn close(a: f64, b: f64, tolerance: f64) -> bool {
+    (a.is_nan() && b.is_nan()) || a == b || (a - b).abs() <= tolerance
+}
+
+fn intervals<'a>(doc: &'a Document) -> Vec<Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("interval"))
+        .collect()
+}
+
+fn attribute(node: Node, name: &str) -> f64 {
+    number(node.attribute(name).unwrap())
+}
+
+#[test]
+fn plots_of_a_small_tournament_agree_with_its_tables() {
+    let dir = scratch("run");
+    let run_dir = dir.join("run");
+    let out = ngola()
+        .args([
+            "tournament",
+            "--game",
+            "kalah",
+            "--agent",
+            "random",
+            "--agent",
+            "greedy",
+            "--agent",
+            "alphabeta:depth=2",
+        ])
+        .args([
+            "--games",
+            "6",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&run_dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let out = ngola().arg("plot").arg(&run_dir).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plots = run_dir.join("plots");
+
+    // Elo: one row per agent, equal to standings.csv.
+    let standings = read_csv(&run_dir.join("standings.csv"));
+    let svg = std::fs::read_to_string(plots.join("elo.svg")).unwrap();
+    let doc = Document::parse(&svg).unwrap();
+    let rows = intervals(&doc);
+    assert_eq!(rows.len(), standings.len());
+    for row in &standings {
+        let node = rows
+            .iter()
+            .find(|n| n.attribute("data-label") == Some(row["agent"].as_str()))
+            .unwrap_or_else(|| panic!("no Elo row for {}", row["agent"]));
+        for (attr, column) in [
+            ("data-value", "elo"),
+            ("data-lower", "elo_low"),
+            ("data-upper", "elo_high"),
+        ] {
+            assert!(
+                close(attribute(*node, attr), number(&row[column]), 0.051),
+                "{} {column}: {} vs {}",
+                row["agent"],
+                attribute(*node, attr),
+                row[column]
+            );
+        }
+        assert_eq!(node.attribute("data-games"), Some(row["games"].as_str()));
+    }
+
+    // First player: one row per pairing and one for all games.
+    let first = read_csv(&run_dir.join("first_player.csv"));
+    let svg = std::fs::read_to_string(plots.join("first_player.svg")).unwrap();
+    let doc = Document::parse(&svg).unwrap();
+    let rows = intervals(&doc);
+    assert_eq!(rows.len(), first.len());
+    for (node, row) in rows.iter().zip(&first) {
+        let label = if row["pairing"] == "all" {
+            "all games".to_string()
+        } else {
+            format!("{} vs {}", row["a"], row["b"])
+        };
+        assert_eq!(node.attribute("data-label"), Some(label.as_str()));
+        for (attr, column) in [
+            ("data-value", "south_score"),
+            ("data-lower", "wilson_low"),
+            ("data-upper", "wilson_high"),
+        ] {
+            assert!(
+                close(attribute(*node, attr), number(&row[column]), 0.000051),
+                "{label} {column}"
+            );
+        }
+        assert_eq!(node.attribute("data-games"), Some(row["games"].as_str()));
+    }
+
+    // Cross-table: each pairing's cell pair equals pairs.csv, and each
+    // agent's "all" cell equals its points in standings.csv.
+    let pairs = read_csv(&run_dir.join("pairs.csv"));
+    let svg = std::fs::read_to_string(plots.join("cross_table.svg")).unwrap();
+    let doc = Document::parse(&svg).unwrap();
+    let cell = |row: &str, col: &str| -> (f64, f64) {
+        let node = doc
+            .descendants()
+            .find(|n| {
+                n.attribute("class") == Some("cell")
+                    && n.attribute("data-row") == Some(row)
+                    && n.attribute("data-col") == Some(col)
+            })
+            .unwrap_or_else(|| panic!("no cell {row},{col}"));
+        (
+            attribute(node, "data-points"),
+            attribute(node, "data-games"),
+        )
+    };
+    assert_eq!(pairs.len(), 3);
+    for p in &pairs {
+        let games = number(&p["games"]);
+        let a_points = number(&p["a_points"]);
+        assert_eq!(cell(&p["a_id"], &p["b_id"]), (a_points, games));
+        assert_eq!(cell(&p["b_id"], &p["a_id"]), (games - a_points, games));
+    }
+    for s in &standings {
+        assert_eq!(
+            cell(&s["id"], "all"),
+            (number(&s["points"]), number(&s["games"]))
+        );
+    }
+}
+
+#[test]
+fn a_folder_without_games_is_refused() {
+    let dir = scratch("empty");
+    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("games.csv"));
+}

@@ -1,0 +1,344 @@
+//! `ngola tournament` and `ngola merge` from the outside: the issue's
+//! command line, the quickstart experiment, determinism across threads and
+//! shards, the SPRT, and errors that name the bad field.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ngola_arena::record::{read_games, GameRecord};
+
+fn ngola(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args(args)
+        .output()
+        .expect("the ngola binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ngola-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The rows of a folder's games.csv with the timings zeroed.
+fn games(dir: &Path) -> Vec<GameRecord> {
+    let found = read_games(&dir.join("games.csv")).expect("games.csv reads");
+    assert!(!found.partial_tail);
+    found
+        .records
+        .into_iter()
+        .map(|r| GameRecord { time_s: 0.0, ..r })
+        .collect()
+}
+
+fn succeed(args: &[&str]) -> String {
+    let out = ngola(args);
+    assert!(
+        out.status.success(),
+        "ngola {args:?} failed: {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+#[test]
+fn the_issue_command_line_works_as_written() {
+    let dir = temp_dir("issue");
+    let dir_text = dir.to_str().unwrap();
+    let stdout = succeed(&[
+        "tournament",
+        "--game",
+        "mangola",
+        "--rule",
+        "capture_sowing=lap-start",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--agent",
+        "alphabeta:depth=2",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--out",
+        dir_text,
+    ]);
+    // 3 pairings x 20 games, both colours in colour-swapped pairs.
+    let rows = games(&dir);
+    assert_eq!(rows.len(), 60);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.game, i as u64);
+    }
+    for pair in rows.chunks(2) {
+        assert_eq!(
+            (pair[0].south_id, pair[0].north_id),
+            (pair[1].north_id, pair[1].south_id)
+        );
+    }
+    // The summary table: standings, first player.
+    for needle in [
+        "rank",
+        "agent",
+        "Elo",
+        "first player (South)",
+        "alphabeta:depth=2",
+    ] {
+        assert!(stdout.contains(needle), "no `{needle}` in\n{stdout}");
+    }
+    // The resolved spec: every rule explicit, canonical agents.
+    let spec = std::fs::read_to_string(dir.join("experiment.toml")).unwrap();
+    for needle in [
+        "game = \"mangola\"",
+        "capture_sowing = \"lap-start\"",
+        "max_plies",
+        "seed = 7",
+        "games = 20",
+    ] {
+        assert!(spec.contains(needle), "no `{needle}` in\n{spec}");
+    }
+    for file in [
+        "standings.csv",
+        "pairs.csv",
+        "first_player.csv",
+        "summary.txt",
+    ] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn quickstart_runs_and_prints_the_table() {
+    let experiment =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/quickstart.toml");
+    let dir = temp_dir("quickstart");
+    let stdout = succeed(&[
+        "tournament",
+        experiment.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("quickstart on mangola"), "{stdout}");
+    assert!(stdout.contains("first player (South)"), "{stdout}");
+    let standings = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
+    assert_eq!(standings.lines().count(), 4);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn threads_and_shards_give_the_same_games() {
+    let base = [
+        "tournament",
+        "--game",
+        "mangola",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--agent",
+        "random",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+        "--opening-plies",
+        "4",
+        "--quiet",
+    ];
+    let run = |name: &str, extra: &[&str]| {
+        let dir = temp_dir(name);
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        let dir_text = dir.to_str().unwrap().to_string();
+        args.extend_from_slice(&["--out", &dir_text]);
+        let stdout = succeed(&args);
+        assert!(stdout.is_empty(), "--quiet printed {stdout}");
+        dir
+    };
+    let one = run("det-1", &["--threads", "1"]);
+    let two = run("det-2", &["--threads", "2"]);
+    let reference = games(&one);
+    assert_eq!(reference.len(), 24);
+    assert_eq!(games(&two), reference);
+    assert!(reference.iter().all(|r| r.opening.split(' ').count() == 4));
+
+    let shards: Vec<PathBuf> = (1..=3)
+        .map(|i| {
+            run(
+                &format!("det-shard{i}"),
+                &["--threads", "1", "--shard", &format!("{i}/3")],
+            )
+        })
+        .collect();
+    let merged = temp_dir("det-merged");
+    let mut args = vec!["merge".to_string()];
+    args.extend(shards.iter().map(|d| d.to_str().unwrap().to_string()));
+    args.extend(["--out".to_string(), merged.to_str().unwrap().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let stdout = succeed(&args);
+    assert!(stdout.contains("rank"), "{stdout}");
+    assert_eq!(games(&merged), reference);
+    for file in ["standings.csv", "pairs.csv", "first_player.csv"] {
+        assert_eq!(
+            std::fs::read(merged.join(file)).unwrap(),
+            std::fs::read(one.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+
+    // Two shards only: the merge names the missing games (exit code 2).
+    let out = ngola(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "--out",
+        temp_dir("det-partial").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("missing"),
+        "{}",
+        text(&out.stderr)
+    );
+    for dir in shards.into_iter().chain([one, two, merged]) {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn an_sprt_match_stops_and_says_why() {
+    let dir = temp_dir("sprt");
+    let stdout = succeed(&[
+        "tournament",
+        "--game",
+        "mangola",
+        "--agent",
+        "greedy",
+        "--agent",
+        "random",
+        "--games",
+        "400",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--threads",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout.contains("SPRT (elo0=0,elo1=50,alpha=0.05,beta=0.05"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    let rows = games(&dir);
+    // Stopped early, at the end of a pair, with every earlier pair complete.
+    assert!(
+        rows.len() < 400 && rows.len().is_multiple_of(2),
+        "{}",
+        rows.len()
+    );
+    assert!(rows.iter().enumerate().all(|(i, r)| r.game == i as u64));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Runs ngola expecting exit code 2 with `needle` in stderr, and no panic.
+fn refused(args: &[&str], needle: &str) {
+    let out = ngola(args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "ngola {args:?}: {stderr}");
+    assert!(
+        stderr.contains(needle),
+        "ngola {args:?}: no `{needle}` in {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_input_names_the_field_with_exit_code_2() {
+    let dir = temp_dir("bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = "game = \"mangola\"\nagents = [\"random\", \"greedy\"]\n";
+    let cases = [
+        (format!("{good}gamez = 4\n"), "gamez"),
+        (
+            "game = \"mangola\"\nagents = [\"random\", \"alphabeta:depht=2\"]\n".to_string(),
+            "agents[1]",
+        ),
+        (
+            "game = \"mangola\"\nagents = [\"random\", \"alphabeta:depht=2\"]\n".to_string(),
+            "depht",
+        ),
+        (format!("{good}games = 5\n"), "games"),
+        (format!("{good}games = -2\n"), "games"),
+        (
+            format!("{good}[rules]\ncapture_sowing = \"sideways\"\n"),
+            "capture_sowing",
+        ),
+        (format!("{good}[rules]\ncolour = \"red\"\n"), "colour"),
+        (
+            "game = \"chess\"\nagents = [\"random\", \"greedy\"]\n".to_string(),
+            "game",
+        ),
+        (
+            format!("{good}sprt = \"elo0=0,elo1=5,beta=2\"\n"),
+            "sprt.beta",
+        ),
+        ("game = [\"mangola\"\n".to_string(), "experiment"),
+    ];
+    for (k, (content, needle)) in cases.iter().enumerate() {
+        let path = dir.join(format!("experiment{k}.toml"));
+        std::fs::write(&path, content).unwrap();
+        refused(
+            &[
+                "tournament",
+                path.to_str().unwrap(),
+                "--out",
+                dir.join("out").to_str().unwrap(),
+            ],
+            needle,
+        );
+    }
+    refused(
+        &["tournament", dir.join("nowhere.toml").to_str().unwrap()],
+        "nowhere.toml",
+    );
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "mangola",
+            "--agent",
+            "random",
+            "--agent",
+            "mcts:sims=x",
+        ],
+        "sims",
+    );
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "mangola",
+            "--agent",
+            "random",
+            "--agent",
+            "random",
+            "--shard",
+            "4/3",
+        ],
+        "shard",
+    );
+    refused(
+        &["tournament", "--resume", dir.to_str().unwrap()],
+        "not a tournament folder",
+    );
+    assert!(!dir.join("out").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}

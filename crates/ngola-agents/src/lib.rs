@@ -10,6 +10,7 @@
 
 pub mod agent;
 pub mod alphabeta;
+pub mod bench;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;

@@ -5,12 +5,10 @@
 //! search, from a fixed seed. Prints a small table.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::Args;
 
-use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig, MAX_DEPTH};
-use ngola_agents::mcts::{Mcts, MctsConfig};
+use ngola_agents::bench::{time_alphabeta, time_mcts};
 use ngola_agents::{EvalKind, Evaluate};
 use ngola_rules::with_game;
 
@@ -31,6 +29,13 @@ pub struct SearchArgs {
     /// Seed of MCTS's random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// MCTS's UCT exploration constant.
+    #[arg(long, default_value_t = 1.4)]
+    c: f64,
+    /// Time only MCTS without the solver (as OpenSpiel's MCTSBot with
+    /// solve=false); the last line is then `mcts-sims/s <number>`.
+    #[arg(long)]
+    mcts_only: bool,
 }
 
 /// Runs both searches and prints the table.
@@ -43,73 +48,40 @@ fn bench<G: Evaluate>(args: &SearchArgs) -> Result<(), CliError> {
     if game.outcome().is_some() {
         return Err(CliError::input("the position is a finished game"));
     }
-    let mut rows = Vec::new();
-    for eval in [EvalKind::Heuristic, EvalKind::Material] {
-        let config = AlphaBetaConfig {
-            depth: MAX_DEPTH,
-            nodes: Some(args.nodes),
-            eval,
-            ..AlphaBetaConfig::default()
-        };
-        // Warm-up: a tenth of the budget, own table.
-        AlphaBeta::<G>::new(AlphaBetaConfig {
-            nodes: Some((args.nodes / 10).max(1)),
-            ..config.clone()
-        })
-        .search(&game);
-        let mut searcher = AlphaBeta::<G>::new(config);
-        let start = Instant::now();
-        let info = searcher.search(&game);
-        let secs = start.elapsed().as_secs_f64();
-        rows.push((
-            format!("alphabeta:nodes={},eval={eval}", args.nodes),
-            format!("{} nodes, depth {}", info.nodes, info.depth),
-            secs,
-            format!("{} nodes/s", per_second(info.nodes, secs)),
-        ));
+    let mut timings = Vec::new();
+    if !args.mcts_only {
+        for eval in [EvalKind::Heuristic, EvalKind::Material] {
+            timings.push(time_alphabeta(&game, args.nodes, eval));
+        }
     }
-    for (solver, label) in [(false, "false"), (true, "true")] {
-        let config = MctsConfig {
-            sims: Some(args.sims),
-            solver,
-            reuse: false,
-            ..MctsConfig::default()
-        };
-        Mcts::<G>::new(
-            MctsConfig {
-                sims: Some((args.sims / 10).max(1)),
-                ..config.clone()
-            },
-            args.seed,
-        )
-        .search(&game);
-        let mut mcts = Mcts::<G>::new(config, args.seed);
-        let start = Instant::now();
-        let info = mcts.search(&game);
-        let secs = start.elapsed().as_secs_f64();
-        rows.push((
-            format!("mcts:sims={},solver={label}", args.sims),
-            format!("{} sims", info.sims),
-            secs,
-            format!("{} sims/s", per_second(info.sims, secs)),
-        ));
+    let solver_modes: &[bool] = if args.mcts_only {
+        &[false]
+    } else {
+        &[false, true]
+    };
+    for &solver in solver_modes {
+        timings.push(time_mcts(&game, args.sims, args.c, solver, args.seed));
     }
-    let mut out = std::io::stdout().lock();
     let mut text = format!(
         "{:<40} {:>18} {:>9} {:>18}\n",
         "search", "work", "time", "rate"
     );
-    for (name, work, secs, rate) in rows {
-        text += &format!("{name:<40} {work:>18} {secs:>8.3}s {rate:>18}\n");
+    for t in &timings {
+        let work = if t.detail.is_empty() {
+            format!("{} {}", t.work, t.unit)
+        } else {
+            format!("{} {}, {}", t.work, t.unit, t.detail)
+        };
+        let rate = format!("{} {}/s", t.per_second(), t.unit);
+        text += &format!(
+            "{:<40} {work:>18} {:>8.3}s {rate:>18}\n",
+            t.label, t.seconds
+        );
     }
+    if let (true, Some(last)) = (args.mcts_only, timings.last()) {
+        text += &format!("mcts-sims/s {}\n", last.per_second());
+    }
+    let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).map_err(CliError::failure)?;
     out.flush().map_err(CliError::failure)
-}
-
-fn per_second(count: u64, secs: f64) -> u64 {
-    if secs > 0.0 {
-        (count as f64 / secs).round() as u64
-    } else {
-        0
-    }
 }

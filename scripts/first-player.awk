@@ -1,0 +1,310 @@
+# Helpers of the first-player study (scripts/first-player-study.sh and
+# scripts/first-player-tables.sh), POSIX awk (mawk, gawk, busybox).
+# The mode is chosen with -v mode=...:
+#
+#   openings    games.csv on input: each pair's opening, one per line.
+#   experiment  a resolved experiment.toml: game<TAB>rule args<TAB>opening plies<TAB>agent.
+#   summarize   games.csv on input, -v toml=experiment.toml -v map=OPENINGS
+#               (opening<TAB>position lines) -v fp=first_player.csv: one
+#               line of summary.csv.
+#   plotrows    games.csv on input, -v level=I -v label=TEXT -v one=0|1:
+#               the rows renumbered as pairing I (ids 2I, 2I+1) with the
+#               agents named LABEL, for a combined `ngola plot` folder;
+#               one=1 keeps only the first game of each pair.
+#
+# games.csv columns: game,pair,pairing,south_id,north_id,south,north,seed,
+# result,plies,south_total,north_total,reason,time_s,opening.
+
+# Splits one CSV line into f[1..n] (double-quoted fields may hold commas
+# and "" for a quote); returns n.
+function split_csv(line, f,    n, i, c, field, quoted) {
+    n = 0; field = ""; quoted = 0
+    for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (quoted) {
+            if (c == "\"") {
+                if (substr(line, i + 1, 1) == "\"") { field = field "\""; i++ }
+                else quoted = 0
+            } else field = field c
+        } else if (c == "\"") quoted = 1
+        else if (c == ",") { f[++n] = field; field = "" }
+        else field = field c
+    }
+    f[++n] = field
+    return n
+}
+
+function csv_quote(s) {
+    if (s ~ /[",]/) { gsub(/"/, "\"\"", s); return "\"" s "\"" }
+    return s
+}
+
+# Wilson score interval (95%, z = 1.96) of a proportion p over n units.
+function wilson_low(p, n,    z) {
+    z = 1.96
+    if (n == 0) return ""
+    return (p + z * z / (2 * n) - z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
+}
+function wilson_high(p, n,    z) {
+    z = 1.96
+    if (n == 0) return ""
+    return (p + z * z / (2 * n) + z * sqrt(p * (1 - p) / n + z * z / (4 * n * n))) / (1 + z * z / n)
+}
+
+function south_points(result) {
+    if (result == "S") return 1
+    if (result == "draw") return 0.5
+    return 0
+}
+
+# --- experiment.toml ------------------------------------------------------
+function toml_value(line,    v) {
+    v = line
+    sub(/^[^=]*= */, "", v)
+    gsub(/^"|"$/, "", v)
+    return v
+}
+function toml_line(line,    key) {
+    if (line ~ /^\[rules\]/) { in_rules = 1; return }
+    if (line ~ /^\[/) { in_rules = 0; return }
+    if (line ~ /^#/ || line !~ /=/) return
+    key = line
+    sub(/ *=.*/, "", key)
+    if (in_rules) {
+        rules = rules (rules == "" ? "" : " ") key "=" toml_value(line)
+        rule[key] = toml_value(line)
+    } else if (key == "game") game = toml_value(line)
+    else if (key == "opening_plies") kplies = toml_value(line)
+    else if (key == "name") ename = toml_value(line)
+    else if (key == "seed") eseed = toml_value(line)
+    else if (key == "agents") {
+        agent = line
+        sub(/^[^"]*"/, "", agent)
+        sub(/".*/, "", agent)
+    }
+}
+function rule_args(    n, parts, i, s) {
+    n = split(rules, parts, " ")
+    s = ""
+    for (i = 1; i <= n; i++) s = s (s == "" ? "" : " ") "--rule " parts[i]
+    return s
+}
+
+mode == "openings" && NR > 1 {
+    split_csv($0, f)
+    if (!(f[2] in seen_pair)) { seen_pair[f[2]] = 1; print f[15] }
+}
+
+mode == "experiment" { toml_line($0) }
+
+# --- summarize ---------------------------------------------------------------
+# -v toml=FILE -v map=FILE -v fp=FILE; games.csv on input.
+mode == "summarize" && FNR == 1 {
+    while ((getline line < toml) > 0) toml_line(line)
+    while ((getline line < map) > 0) {
+        tab = index(line, "\t")
+        position_of[substr(line, 1, tab - 1)] = substr(line, tab + 1)
+    }
+    while ((getline line < fp) > 0)
+        if (line ~ /^all,/) { split_csv(line, g); runner_low = g[10]; runner_high = g[11] }
+}
+mode == "summarize" && FNR > 1 {
+    split_csv($0, f)
+    games++
+    pts = south_points(f[9])
+    if (f[9] == "S") sw++
+    else if (f[9] == "draw") dr++
+    else nw++
+    plies += f[10]
+    reason[f[13]]++
+    sig = f[9] "|" f[10] "|" f[11] "|" f[12] "|" f[13]
+    if (!((f[15] "|" sig) in seen_sig)) { seen_sig[f[15] "|" sig] = 1; distinct_sig++ }
+    if (!(f[15] in seen_open)) { seen_open[f[15]] = 1; distinct_open++ }
+    if (!(f[15] in position_of)) missing_position++
+    else if (!(position_of[f[15]] in seen_pos)) { seen_pos[position_of[f[15]]] = 1; distinct_pos++ }
+    if (f[2] in pair_sig) {
+        if (pair_sig[f[2]] == sig) identical++
+        pair_pts[f[2]] += pts
+    } else {
+        pairs++
+        pair_sig[f[2]] = sig
+        pair_pts[f[2]] = pts
+    }
+}
+END {
+    if (mode == "experiment") {
+        printf "%s\t%s\t%s\t%s\n", game, rule_args(), kplies, agent
+    }
+    if (mode == "summarize") {
+        deterministic = (agent ~ /^(alphabeta|solver)/) ? 1 : 0
+        score = (sw + dr / 2) / games
+        if (deterministic) {
+            # The two games of a pair repeat: the unit is the pair.
+            unit = "pair"; n = pairs
+            sum = 0
+            for (p in pair_pts) sum += pair_pts[p] / 2
+            p_hat = sum / n
+            distinct_games = distinct_pos
+        } else {
+            unit = "game"; n = games; p_hat = score
+            distinct_games = distinct_sig
+        }
+        if (missing_position) distinct_games = ""
+        # Where the unit is the game this is the runner's interval: a check.
+        if (unit == "game" && runner_low != "" && \
+            (wilson_low(p_hat, n) - runner_low > 0.00006 || runner_low - wilson_low(p_hat, n) > 0.00006 || \
+             wilson_high(p_hat, n) - runner_high > 0.00006 || runner_high - wilson_high(p_hat, n) > 0.00006))
+            print "warning: " ename ": Wilson interval differs from first_player.csv" > "/dev/stderr"
+        printf "%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%.4f,%s,%d,%.4f,%.4f,%s,%s,%d,%s,%s,%d,%.1f,%d,%d,%d,%d,%d\n",
+            ename, game, csv_quote(rules), kplies, csv_quote(agent), deterministic,
+            games, pairs, sw, dr, nw, score, unit, n,
+            wilson_low(p_hat, n), wilson_high(p_hat, n), runner_low, runner_high,
+            distinct_open, (missing_position ? "" : distinct_pos), distinct_games, identical,
+            plies / games, reason["ply-cap"], reason["endless-sowing"], reason["immobilised"],
+            reason["natural"], reason["repetition"]
+    }
+}
+
+# --- plotrows ----------------------------------------------------------------
+mode == "plotrows" && NR > 1 {
+    n = split_csv($0, f)
+    if (one && f[1] % 2 == 1) next
+    pair = level * 1000000 + f[2]
+    printf "%d,%d,%d,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n",
+        2 * pair + f[1] % 2, pair, level, 2 * level + f[4], 2 * level + f[5],
+        csv_quote(label), csv_quote(label), f[8], f[9], f[10], f[11], f[12], f[13], f[14], f[15]
+}
+
+# --- report --------------------------------------------------------------------
+# -v summary=summary.csv -v solver=solver.csv -v runtime=runtime.csv
+# -v study=study-time.txt -v machine=machine.txt; the report template on
+# input. Lines `@@TABLE run ...@@`, `@@SOLVER@@`, `@@RUNTIME@@` become
+# tables; `@@V run field@@` inside a line becomes a value of summary.csv
+# (fields as its header, plus `score_ci`: score with its interval);
+# `@@STUDY@@` and `@@MACHINE@@` the files' text, `@@FILE name@@` the text
+# of OUT/name (-v out=OUT).
+function pct(x) { return sprintf("%.1f%%", 100 * x) }
+function thousands(n,    s, out) {
+    s = sprintf("%d", n); out = ""
+    while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
+    return s out
+}
+function agent_label(spec,    v) {
+    if (spec ~ /^alphabeta:/) { v = spec; sub(/^alphabeta:depth=/, "", v); sub(/,.*/, "", v); return "alpha-beta depth " v }
+    if (spec ~ /^mcts:/) { v = spec; sub(/^mcts:sims=/, "", v); sub(/,.*/, "", v); return "MCTS " thousands(v) " sims" }
+    if (spec ~ /^greedy/) return "greedy"
+    return spec
+}
+function rules_label(r,    n, parts, i, kv, s) {
+    n = split(r, parts, " ")
+    s = ""
+    for (i = 1; i <= n; i++) {
+        split(parts[i], kv, "=")
+        if ((kv[1] in default_rule) && default_rule[kv[1]] == kv[2]) continue
+        s = s (s == "" ? "" : ", ") parts[i]
+    }
+    return s == "" ? "default" : s
+}
+function load_summary(    line, n, i, h, f, name) {
+    getline line < summary
+    ncol = split_csv(line, h)
+    for (i = 1; i <= ncol; i++) colname[i] = h[i]
+    while ((getline line < summary) > 0) {
+        n = split_csv(line, f)
+        name = f[1]
+        have[name] = 1
+        for (i = 1; i <= n; i++) S[name, colname[i]] = f[i]
+    }
+}
+function score_ci(r) {
+    return pct(S[r, "south_score"]) " [" pct(S[r, "wilson_low"]) ", " pct(S[r, "wilson_high"]) "]"
+}
+function value(r, field) {
+    if (!(r in have)) return "(missing run " r ")"
+    if (field == "score_ci") return score_ci(r)
+    if (field == "south_score" || field == "wilson_low" || field == "wilson_high") return pct(S[r, field])
+    if (field == "agent") return agent_label(S[r, "agent"])
+    if (field == "rules") return rules_label(S[r, "rules"])
+    if (field == "halfwidth") return sprintf("%.1f", 50 * (S[r, "wilson_high"] - S[r, "wilson_low"]))
+    if (S[r, field] ~ /^[0-9]+$/) return thousands(S[r, field])
+    return S[r, field]
+}
+function table(line,    n, runs, i, r) {
+    n = split(line, runs, " ")
+    print "| run | agent | rules | k | games | distinct games | South wins | draws | North wins | South score [Wilson 95%] | over | ply cap | endless | mean plies |"
+    print "|---|---|---|--:|--:|--:|--:|--:|--:|---|---|--:|--:|--:|"
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) { print "| " r " | (not run) |||||||||||||"; continue }
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s | %s | %s |\n",
+            r, value(r, "agent"), value(r, "rules"), S[r, "opening_plies"], value(r, "games"),
+            (S[r, "unit"] == "game" ? "≥ " : "") value(r, "distinct_games"), value(r, "south_wins"), value(r, "draws"), value(r, "north_wins"),
+            score_ci(r), value(r, "n"), S[r, "unit"] "s", value(r, "ply_cap"), value(r, "endless_sowing"),
+            S[r, "mean_plies"]
+    }
+}
+function solver_table(    line, f, key, order, nkeys, i, k) {
+    getline line < solver
+    while ((getline line < solver) > 0) {
+        split_csv(line, f)
+        key = f[1] " | " f[2]
+        if (!(key in last)) order[++nkeys] = key
+        last[key] = line
+        tried[key] = tried[key] (tried[key] == "" ? "" : " ") f[3] (f[4] == "solved" ? "" : " (" f[4] ")")
+        if (f[4] == "solved" && f[5] == "draw") drawn[key] = f[3]
+    }
+    print "| game | rules | ply caps tried | value for South (first player) | margin | PV plies | nodes | solver time |"
+    print "|---|---|---|---|--:|--:|--:|--:|"
+    for (i = 1; i <= nkeys; i++) {
+        k = order[i]
+        split_csv(last[k], f)
+        printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2], tried[k],
+            (f[4] == "solved" ? f[5] " (cap " f[3] ")" : \
+             "not decided" (k in drawn ? ": no forced win within " drawn[k] " plies" : "") "; " f[4] " at cap " f[3]),
+            f[6], f[7], (f[8] == "" ? "" : thousands(f[8])), (f[9] == "" ? "" : f[9] " s")
+    }
+}
+function runtime_table(    line, f, total, games) {
+    getline line < runtime
+    print "| run | games | threads | wall time (s) |"
+    print "|---|--:|--:|--:|"
+    while ((getline line < runtime) > 0) {
+        split_csv(line, f)
+        printf "| %s | %s | %s | %s |\n", f[1], thousands(f[2]), f[3], f[4]
+        total += f[4]; games += f[2]
+    }
+    printf "| **all runs** | %s | | %s |\n", thousands(games), total
+}
+# Deterministic runs: are the two games of every pair the same game?
+function check_identical(    r, runs, pairs, same, bad) {
+    for (r in have) {
+        if (S[r, "deterministic"] + 0 == 0) continue
+        runs++; pairs += S[r, "pairs"]; same += S[r, "identical_pairs"]
+        if (S[r, "identical_pairs"] != S[r, "pairs"]) bad = bad " " r
+    }
+    printf "In the %d runs of deterministic agents, %s of %s colour-swapped pairs were two identical games (same result, length, totals and ending)%s.\n",
+        runs, thousands(same), thousands(pairs), (bad == "" ? "" : "; not in:" bad)
+}
+function cat_file(path,    line) { while ((getline line < path) > 0) print line }
+mode == "report" && NR == 1 {
+    split("capture_sowing=lap-start endless_sowing=illegal lap_limit=10000 max_plies=1000 columns=8 skip_origin=false houses=5 counters=5", d, " ")
+    for (i in d) { split(d[i], kv, "="); default_rule[kv[1]] = kv[2] }
+    load_summary()
+}
+mode == "report" && /^@@TABLE .*@@$/ { l = $0; gsub(/^@@TABLE |@@$/, "", l); table(l); next }
+mode == "report" && /^@@CHECK_IDENTICAL@@$/ { check_identical(); next }
+mode == "report" && /^@@SOLVER@@$/ { solver_table(); next }
+mode == "report" && /^@@RUNTIME@@$/ { runtime_table(); next }
+mode == "report" && /^@@STUDY@@$/ { cat_file(study); next }
+mode == "report" && /^@@MACHINE@@$/ { cat_file(machine); next }
+mode == "report" && /^@@FILE [^@]+@@$/ { l = $0; gsub(/^@@FILE |@@$/, "", l); cat_file(out "/" l); next }
+mode == "report" {
+    out = ""; l = $0
+    while (match(l, /@@V [^@]+@@/)) {
+        tok = substr(l, RSTART + 4, RLENGTH - 6)
+        split(tok, tp, " ")
+        out = out substr(l, 1, RSTART - 1) value(tp[1], tp[2])
+        l = substr(l, RSTART + RLENGTH)
+    }
+    print out l
+}

@@ -282,8 +282,8 @@ function check_identical(    r, runs, pairs, same, bad) {
         runs++; pairs += S[r, "pairs"]; same += S[r, "identical_pairs"]
         if (S[r, "identical_pairs"] != S[r, "pairs"]) bad = bad " " r
     }
-    printf "In the %d runs of deterministic agents, %s of %s colour-swapped pairs were two identical games (same result, length, totals and ending)%s.\n",
-        runs, thousands(same), thousands(pairs), (bad == "" ? "" : "; not in:" bad)
+    return sprintf("In the %d runs of deterministic agents, %s of %s colour-swapped pairs were two identical games (same result, length, totals and ending)%s.",
+        runs, thousands(same), thousands(pairs), (bad == "" ? "" : "; not in:" bad))
 }
 function cat_file(path,    line) { while ((getline line < path) > 0) print line }
 mode == "report" && NR == 1 {
@@ -292,7 +292,6 @@ mode == "report" && NR == 1 {
     load_summary()
 }
 mode == "report" && /^@@TABLE .*@@$/ { l = $0; gsub(/^@@TABLE |@@$/, "", l); table(l); next }
-mode == "report" && /^@@CHECK_IDENTICAL@@$/ { check_identical(); next }
 mode == "report" && /^@@SOLVER@@$/ { solver_table(); next }
 mode == "report" && /^@@RUNTIME@@$/ { runtime_table(); next }
 mode == "report" && /^@@STUDY@@$/ { cat_file(study); next }
@@ -300,6 +299,7 @@ mode == "report" && /^@@MACHINE@@$/ { cat_file(machine); next }
 mode == "report" && /^@@FILE [^@]+@@$/ { l = $0; gsub(/^@@FILE |@@$/, "", l); cat_file(out "/" l); next }
 mode == "report" {
     out = ""; l = $0
+    if (index(l, "@@CHECK_IDENTICAL@@")) sub(/@@CHECK_IDENTICAL@@/, check_identical(), l)
     while (match(l, /@@V [^@]+@@/)) {
         tok = substr(l, RSTART + 4, RLENGTH - 6)
         split(tok, tp, " ")

@@ -6,6 +6,9 @@
 //! cargo run --release -p ngola-agents --example analyse -- mangola alphabeta:depth=9
 //! ```
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use ngola_agents::alphabeta::AlphaBeta;
 use ngola_agents::mcts::Mcts;
 use ngola_agents::{AgentSpec, Evaluate};
@@ -57,27 +60,15 @@ fn run<G: Evaluate>(
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut rules = Vec::new();
-    while let Some(i) = args.iter().position(|a| a == "--rule") {
-        if i + 1 < args.len() {
-            rules.push(args.remove(i + 1));
-        }
-        args.remove(i);
-    }
+    let (rules, args) = cli::rules_and_args();
     let result = (|| -> Result<(), String> {
         let [game, spec, rest @ ..] = args.as_slice() else {
             return Err("usage: analyse GAME SPEC [POSITION TEXT] [--rule KEY=VALUE]...".into());
         };
         let kind: GameKind = game.parse()?;
-        let spec: AgentSpec = spec
-            .parse()
-            .map_err(|e: ngola_agents::SpecError| e.to_string())?;
+        let spec = cli::spec(spec)?;
         let position = (!rest.is_empty()).then(|| rest.join(" "));
         with_game!(kind, G => run::<G>(&rules, &spec, position.as_deref()))
     })();
-    if let Err(e) = result {
-        eprintln!("analyse: {e}");
-        std::process::exit(2);
-    }
+    cli::exit_on_error("analyse", result);
 }

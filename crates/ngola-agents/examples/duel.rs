@@ -8,6 +8,8 @@
 //! Each pair of games starts from the same random opening with colours
 //! swapped.
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "../tests/common/duel.rs"]
 mod duel;
 
@@ -34,25 +36,14 @@ fn run<G: Evaluate>(
 }
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut rules = Vec::new();
-    while let Some(i) = args.iter().position(|a| a == "--rule") {
-        if i + 1 < args.len() {
-            rules.push(args.remove(i + 1));
-        }
-        args.remove(i);
-    }
+    let (rules, args) = cli::rules_and_args();
     let result = (|| -> Result<(), String> {
         let [game, a, b, rest @ ..] = args.as_slice() else {
             return Err("usage: duel GAME SPEC_A SPEC_B [PAIRS] [OPENING_PLIES] [SEED] [--rule KEY=VALUE]...".into());
         };
         let kind: GameKind = game.parse()?;
-        let a: AgentSpec = a
-            .parse()
-            .map_err(|e: ngola_agents::SpecError| e.to_string())?;
-        let b: AgentSpec = b
-            .parse()
-            .map_err(|e: ngola_agents::SpecError| e.to_string())?;
+        let a = cli::spec(a)?;
+        let b = cli::spec(b)?;
         let num = |i: usize, default: u64| -> Result<u64, String> {
             rest.get(i).map_or(Ok(default), |s| {
                 s.parse().map_err(|_| format!("not a number: {s}"))
@@ -61,8 +52,5 @@ fn main() {
         let (pairs, opening, seed) = (num(0, 50)? as u32, num(1, 4)? as u32, num(2, 1)?);
         with_game!(kind, G => run::<G>(&rules, &a, &b, pairs, opening, seed))
     })();
-    if let Err(e) = result {
-        eprintln!("duel: {e}");
-        std::process::exit(2);
-    }
+    cli::exit_on_error("duel", result);
 }

@@ -8,74 +8,18 @@
 //! seconds per measurement, default 2; a word after `--`, e.g. `-- fast`,
 //! runs only the measurements whose name contains it).
 
+mod common;
 #[path = "../tests/common/oware_reference.rs"]
 mod oware_reference;
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
-
+use common::{
+    legal_list_playout, measure_selected, play_random_playout, print_ratios, reference_playout,
+};
 use ngola_rules::oware::{Oware, OwareRules};
-use ngola_rules::{Game, MoveList};
+use ngola_rules::Game;
 use oware_reference::RefOware;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
-/// CPU time of this thread so far (Linux `/proc/thread-self/schedstat`).
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 / 1e9)
-}
-
-/// Whether the command line (`cargo bench ... -- WORD`) selects `name`:
-/// every measurement when no word is given, else those whose name contains it.
-fn selected(name: &str) -> bool {
-    let words: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with("--"))
-        .collect();
-    words.is_empty() || words.iter().any(|w| name.contains(w.as_str()))
-}
-
-/// Playouts and plies per second of `playout` (which returns its plies),
-/// or NaN when the command line leaves it out.
-fn measure(name: &str, mut playout: impl FnMut() -> u64) -> f64 {
-    if !selected(name) {
-        return f64::NAN;
-    }
-    let seconds = std::env::var("NGOLA_BENCH_SECS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2.0);
-    for _ in 0..1000 {
-        black_box(playout());
-    }
-    let budget = Duration::from_secs_f64(seconds);
-    let start = Instant::now();
-    let cpu_start = thread_cpu_seconds();
-    let (mut games, mut plies) = (0u64, 0u64);
-    while start.elapsed() < budget {
-        for _ in 0..256 {
-            plies += playout();
-        }
-        games += 256;
-    }
-    let wall = start.elapsed().as_secs_f64();
-    // On a shared machine the thread's CPU time is the fairer clock.
-    let elapsed = match (cpu_start, thread_cpu_seconds()) {
-        (Some(a), Some(b)) if b > a => b - a,
-        _ => wall,
-    };
-    let rate = games as f64 / elapsed;
-    println!(
-        "  {name:<28} {:>10.0} playouts/s {:>7.2} M plies/s  ({:.1} plies/game, {:.0}% of a core)",
-        rate,
-        plies as f64 / elapsed / 1e6,
-        plies as f64 / games as f64,
-        100.0 * elapsed / wall
-    );
-    rate
-}
+use rand::SeedableRng;
 
 fn main() {
     let rules = OwareRules::default();
@@ -83,55 +27,25 @@ fn main() {
     println!("oware houses=6 seeds=4 (OpenSpiel's oware), random playouts from a cloned start, one thread");
 
     let mut rng = SmallRng::seed_from_u64(1);
-    let fast = measure("fast play_random", || {
-        let mut game = root.clone();
-        let mut plies = 0;
-        while game.play_random(&mut rng).is_some() {
-            plies += 1;
-        }
-        black_box(game.totals());
-        plies
+    let fast = measure_selected("fast play_random", || {
+        play_random_playout(root.clone(), &mut rng)
     });
 
     let mut rng = SmallRng::seed_from_u64(1);
-    let generic = measure("generic legal list + play", || {
-        let mut game = root.clone();
-        let mut plies = 0;
-        let mut moves = MoveList::new();
-        loop {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.random_range(0..moves.len())]);
-            plies += 1;
-        }
-        black_box(game.totals());
-        plies
+    let generic = measure_selected("generic legal list + play", || {
+        legal_list_playout(root.clone(), &mut rng)
     });
 
     let mut rng = SmallRng::seed_from_u64(1);
     let start = RefOware::new(6, 4, 1000);
-    let reference = measure("per-seed reference", || {
-        let mut game = start.clone();
-        let mut plies = 0;
-        loop {
-            let actions = game.legal_actions();
-            if actions.is_empty() {
-                break;
-            }
-            game.apply(actions[rng.random_range(0..actions.len())]);
-            plies += 1;
-        }
-        black_box(game.scores);
-        plies
+    let reference = measure_selected("per-seed reference", || {
+        reference_playout(
+            start.clone(),
+            &mut rng,
+            RefOware::legal_actions,
+            RefOware::apply,
+        )
     });
 
-    if !(fast / reference).is_nan() {
-        println!("  fast / reference = {:.1}x", fast / reference);
-    }
-    if !(fast / generic).is_nan() {
-        println!("  fast / generic = {:.2}x", fast / generic);
-    }
+    print_ratios(fast, generic, reference);
 }

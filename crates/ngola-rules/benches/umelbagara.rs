@@ -11,117 +11,47 @@
 //! shared machine the second is the steadier figure. The rules go through
 //! `black_box`, so the engine cannot be specialised for the default board.
 
+mod common;
 #[path = "../tests/common/umelbagara_reference.rs"]
 mod umelbagara_reference;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::{legal_list_playout, measure, play_random_playout, reference_playout, Rate};
 use ngola_rules::umelbagara::{UmElBagara, UmElBagaraRules};
-use ngola_rules::{Game, MoveList};
+use ngola_rules::Game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use umelbagara_reference::Reference;
 
 const LUDII_GAMES_PER_SECOND: f64 = 3464.0;
-const WARM_UP: Duration = Duration::from_millis(500);
 const MEASURE: Duration = Duration::from_secs(3);
-
-/// Games and plies per second of a timed run, by wall time and by CPU time.
-struct Rate {
-    games: f64,
-    plies: f64,
-    cpu_games: Option<f64>,
-    cpu_plies: Option<f64>,
-}
-
-/// Nanoseconds this thread has run on a CPU, if the kernel tells.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// Plays whole games with `playout` (which returns the plies of one game)
-/// for `WARM_UP`, then for `MEASURE`, and returns the measured rates.
-fn measure(mut playout: impl FnMut() -> u32) -> Rate {
-    let run = |playout: &mut dyn FnMut() -> u32, span: Duration| {
-        let (mut games, mut plies) = (0u64, 0u64);
-        let cpu_begin = thread_cpu_ns();
-        let begin = Instant::now();
-        while begin.elapsed() < span {
-            // Check the clock every 64 games only.
-            for _ in 0..64 {
-                plies += playout() as u64;
-                games += 1;
-            }
-        }
-        let seconds = begin.elapsed().as_secs_f64();
-        let cpu_seconds = cpu_begin
-            .zip(thread_cpu_ns())
-            .map(|(a, b)| b.saturating_sub(a) as f64 * 1e-9)
-            .filter(|&s| s > 0.0);
-        Rate {
-            games: games as f64 / seconds,
-            plies: plies as f64 / seconds,
-            cpu_games: cpu_seconds.map(|s| games as f64 / s),
-            cpu_plies: cpu_seconds.map(|s| plies as f64 / s),
-        }
-    };
-    run(&mut playout, WARM_UP);
-    run(&mut playout, MEASURE)
-}
 
 fn rules() -> UmElBagaraRules {
     black_box(UmElBagaraRules::default())
 }
 
-fn fast_playout<R: Rng>(rng: &mut R) -> u32 {
-    let mut game = UmElBagara::start(rules());
-    while game.play_random(rng).is_some() {}
-    black_box(game.outcome());
-    game.ply()
-}
-
-fn move_list_playout<R: Rng>(rng: &mut R) -> u32 {
-    let mut game = UmElBagara::start(rules());
-    let mut moves = MoveList::new();
-    loop {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-    black_box(game.outcome());
-    game.ply()
-}
-
-fn reference_playout<R: Rng>(rng: &mut R) -> u32 {
-    let mut game = Reference::start(&rules());
-    loop {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-    black_box(game.totals());
-    game.ply
+/// The fast engine's own random playout, generic in the generator so that
+/// each one is measured without dynamic dispatch.
+fn fast_playout(rng: &mut impl Rng) -> u64 {
+    play_random_playout(UmElBagara::start(rules()), rng)
 }
 
 fn report(name: &str, rate: &Rate) {
     print!(
         "{name:<32} wall: {:>9.0} games/s {:>11.0} plies/s {:>6.1}x Ludii",
-        rate.games,
-        rate.plies,
-        rate.games / LUDII_GAMES_PER_SECOND
+        rate.wall_playouts_per_s(),
+        rate.wall_plies_per_s(),
+        rate.wall_playouts_per_s() / LUDII_GAMES_PER_SECOND
     );
-    if let (Some(games), Some(plies)) = (rate.cpu_games, rate.cpu_plies) {
+    if rate.by_cpu() {
         print!(
-            " | cpu: {games:>9.0} games/s {plies:>11.0} plies/s {:>6.1}x Ludii",
-            games / LUDII_GAMES_PER_SECOND
+            " | cpu: {:>9.0} games/s {:>11.0} plies/s {:>6.1}x Ludii",
+            rate.playouts_per_s(),
+            rate.plies_per_s(),
+            rate.playouts_per_s() / LUDII_GAMES_PER_SECOND
         );
     }
     println!();
@@ -129,30 +59,40 @@ fn report(name: &str, rate: &Rate) {
 
 /// `a / b` by CPU time where both have it, else by wall time.
 fn ratio(a: &Rate, b: &Rate) -> f64 {
-    match (a.cpu_games, b.cpu_games) {
-        (Some(x), Some(y)) => x / y,
-        _ => a.games / b.games,
+    if a.by_cpu() && b.by_cpu() {
+        a.playouts_per_s() / b.playouts_per_s()
+    } else {
+        a.wall_playouts_per_s() / b.wall_playouts_per_s()
     }
 }
 
 fn main() {
     println!("Um el-Bagara random playouts, default rules, one thread");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let fast = measure(|| fast_playout(&mut rng));
+    let fast = measure(MEASURE, || fast_playout(&mut rng));
     report("fast play_random (ChaCha8)", &fast);
     let mut rng = SmallRng::seed_from_u64(1);
-    let fast_small = measure(|| fast_playout(&mut rng));
+    let fast_small = measure(MEASURE, || fast_playout(&mut rng));
     report("fast play_random (SmallRng)", &fast_small);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let list = measure(|| move_list_playout(&mut rng));
+    let list = measure(MEASURE, || {
+        legal_list_playout(UmElBagara::start(rules()), &mut rng)
+    });
     report("legal_moves + play (ChaCha8)", &list);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let reference = measure(|| reference_playout(&mut rng));
+    let reference = measure(MEASURE, || {
+        reference_playout(
+            Reference::start(&rules()),
+            &mut rng,
+            Reference::legal_moves,
+            Reference::play,
+        )
+    });
     report("per-counter reference (ChaCha8)", &reference);
     println!(
         "fast / reference: {:.1}x; fast / move list: {:.2}x; plies per game {:.1}",
         ratio(&fast, &reference),
         ratio(&fast, &list),
-        fast.plies / fast.games
+        fast.plies_per_playout()
     );
 }

@@ -5,22 +5,16 @@
 //!
 //! `cargo run --release -p ngola-rules --example mangola_find_endless -- [GAMES] [key=value ...]`
 
+#[path = "common/args.rs"]
+mod args;
+
 use ngola_rules::mangola::{Mangola, MangolaMove, MangolaRules, MoveEnding};
-use ngola_rules::{Game, Player, RuleOptions};
+use ngola_rules::{Game, Player};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let assignments: Vec<&String> = args.iter().skip(1).collect();
-    let rules = match MangolaRules::from_assignments(&assignments) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let (games, rules) = args::count_and_rules(1000);
     // Exact detection with a safety net: cycles longer than this are skipped.
     let exact = MangolaRules {
         lap_limit: 0,

@@ -3,24 +3,18 @@
 //!
 //! `cargo run --release -p ngola-rules --example mangola_playouts -- [N] [key=value ...]`
 
+#[path = "common/args.rs"]
+mod args;
+
 use std::time::Instant;
 
-use ngola_rules::mangola::{Mangola, MangolaRules};
-use ngola_rules::{Game, RuleOptions};
+use ngola_rules::mangola::Mangola;
+use ngola_rules::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let playouts: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let assignments: Vec<&String> = args.iter().skip(1).collect();
-    let rules = match MangolaRules::from_assignments(&assignments) {
-        Ok(rules) => rules,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let (playouts, rules) = args::count_and_rules(100_000);
     let mut rng = SmallRng::seed_from_u64(7);
     let mut plies = 0u64;
     let mut south_wins = 0u64;

@@ -6,33 +6,15 @@
 //! The plain reference implementation replays the same games, so that the
 //! property test comparing it with the engine rests on checked ground.
 
+#[path = "common/fixtures.rs"]
+mod fixtures;
 #[path = "common/kalah_reference.rs"]
 mod kalah_reference;
 
+use fixtures::{numbers, records, returns};
 use kalah_reference::RefKalah;
 use ngola_rules::kalah::{openspiel, Kalah, KalahRules};
 use ngola_rules::{EndReason, Game, MoveList, Player};
-use serde_json::Value;
-
-fn records() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/openspiel/mancala.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("fixture file present");
-    text.lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON record per line"))
-        .collect()
-}
-
-fn numbers(value: &Value) -> Vec<u32> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|v| v.as_u64().expect("a number") as u32)
-        .collect()
-}
 
 fn legal_actions(game: &Kalah) -> Vec<u32> {
     let mut moves = MoveList::new();
@@ -45,7 +27,7 @@ fn legal_actions(game: &Kalah) -> Vec<u32> {
 
 #[test]
 fn all_300_recorded_games_replay_identically() {
-    let records = records();
+    let records = records("openspiel/mancala.jsonl");
     assert_eq!(records.len(), 300);
     let mut plies = 0;
     for record in &records {
@@ -95,14 +77,8 @@ fn all_300_recorded_games_replay_identically() {
         );
         let outcome = game.outcome().expect("every record ends");
         assert_eq!(outcome.reason, EndReason::Natural);
-        let returns: Vec<i32> = record["returns"]
-            .as_array()
-            .expect("returns")
-            .iter()
-            .map(|v| v.as_i64().expect("a return") as i32)
-            .collect();
         assert_eq!(
-            returns,
+            returns(record),
             vec![
                 outcome.sign_for(Player::South),
                 outcome.sign_for(Player::North)
@@ -120,7 +96,7 @@ fn all_300_recorded_games_replay_identically() {
 
 #[test]
 fn the_reference_implementation_replays_them_too() {
-    for record in records() {
+    for record in records("openspiel/mancala.jsonl") {
         let mut game = RefKalah::new(6, 4, false, 1000);
         for step in record["steps"].as_array().expect("steps") {
             let action = step["action"].as_u64().expect("action") as u32;
@@ -134,12 +110,6 @@ fn the_reference_implementation_replays_them_too() {
         }
         assert!(game.is_terminal());
         assert_eq!(game.totals().to_vec(), numbers(&record["final_totals"]));
-        let returns: Vec<i32> = record["returns"]
-            .as_array()
-            .expect("returns")
-            .iter()
-            .map(|v| v.as_i64().expect("a return") as i32)
-            .collect();
-        assert_eq!(returns, game.returns().to_vec());
+        assert_eq!(returns(&record), game.returns().to_vec());
     }
 }

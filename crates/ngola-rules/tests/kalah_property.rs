@@ -8,20 +8,18 @@
 
 #[path = "common/kalah_reference.rs"]
 mod kalah_reference;
+#[path = "common/property.rs"]
+mod property;
 
 use kalah_reference::RefKalah;
 use ngola_rules::kalah::{openspiel, Kalah, KalahRules};
 use ngola_rules::perft::perft;
 use ngola_rules::{EndReason, Game, MoveList, Player};
+use property::{
+    assert_play_random_draws_like_the_generic_one, positions_to_check, reference_perft,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn positions_to_check() -> usize {
-    std::env::var("NGOLA_PROPERTY_POSITIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(250_000)
-}
 
 fn random_rules(rng: &mut impl Rng) -> KalahRules {
     KalahRules {
@@ -111,7 +109,7 @@ fn assert_same(fast: &Kalah, reference: &RefKalah, context: &dyn Fn() -> String)
 #[test]
 fn every_move_of_random_positions_matches_the_reference() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x006b_616c_6168);
-    let wanted = positions_to_check();
+    let wanted = positions_to_check(250_000);
     let (mut checked, mut moves, mut captures, mut laps) = (0usize, 0usize, 0usize, 0usize);
     while checked < wanted {
         let rules = random_rules(&mut rng);
@@ -198,43 +196,10 @@ fn random_games_in_lockstep_match_the_reference() {
 
 #[test]
 fn fast_play_random_draws_like_the_generic_one() {
-    // The same seed gives the same game whether the fast path or the
-    // generic legal-list draw plays it.
     for seed in 0..500 {
-        let mut rules_rng = ChaCha8Rng::seed_from_u64(seed);
-        let rules = random_rules(&mut rules_rng);
-        let mut fast_rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut slow_rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut fast = Kalah::start(rules);
-        let mut slow = Kalah::start(rules);
-        loop {
-            let mut moves = MoveList::new();
-            slow.legal_moves(&mut moves);
-            let drawn = fast.play_random(&mut fast_rng);
-            if moves.is_empty() {
-                assert_eq!(drawn, None);
-                break;
-            }
-            let mv = moves[slow_rng.random_range(0..moves.len())];
-            slow.play(mv);
-            assert_eq!(drawn, Some(mv));
-            assert_eq!(fast, slow);
-        }
+        let rules = random_rules(&mut ChaCha8Rng::seed_from_u64(seed));
+        assert_play_random_draws_like_the_generic_one(&Kalah::start(rules), seed);
     }
-}
-
-fn reference_perft(game: &RefKalah, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_actions()
-        .into_iter()
-        .map(|action| {
-            let mut child = game.clone();
-            child.apply(action);
-            reference_perft(&child, depth - 1)
-        })
-        .sum()
 }
 
 #[test]
@@ -252,7 +217,12 @@ fn perft_on_small_boards_matches_the_reference() {
                 let depth = 7;
                 assert_eq!(
                     perft(&Kalah::start(rules), depth),
-                    reference_perft(&reference, depth),
+                    reference_perft(
+                        &reference,
+                        depth,
+                        &RefKalah::legal_actions,
+                        &RefKalah::apply
+                    ),
                     "{rules:?}"
                 );
             }

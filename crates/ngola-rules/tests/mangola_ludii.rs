@@ -10,8 +10,12 @@
 //! Ludii's list; under the default `illegal` it must equal Ludii's list
 //! less the candidates whose sowing is endless (the fixture holds some).
 
+#[path = "common/fixtures.rs"]
+mod fixtures;
+
 use std::collections::BTreeSet;
 
+use fixtures::{numbers, records};
 use ngola_rules::mangola::{CaptureSowing, EndlessSowing, Mangola, MangolaMove, MangolaRules};
 use ngola_rules::{EndReason, Game, MoveList, Player};
 use serde_json::Value;
@@ -31,19 +35,10 @@ fn legal_set(game: &Mangola) -> BTreeSet<MangolaMove> {
 }
 
 /// The board as Ludii lists it: site = 8 * row + column - 1, rows a..d.
-fn board_by_site(game: &Mangola) -> Vec<u64> {
+fn board_by_site(game: &Mangola) -> Vec<u32> {
     game.rows()
         .iter()
-        .flat_map(|row| row.iter().map(|&n| u64::from(n)))
-        .collect()
-}
-
-fn numbers(value: &Value) -> Vec<u64> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|v| v.as_u64().expect("a number"))
+        .flat_map(|row| row.iter().map(|&n| u32::from(n)))
         .collect()
 }
 
@@ -73,7 +68,7 @@ const TRACKS: [[usize; 16]; 2] = [
 /// Whether this Ludii step is a capture made when the mover had no empty
 /// hole (RULES.md's edge case for `capture_sowing=ludii`): replays the
 /// step's primary sowing on the board before it.
-fn capture_without_empty_hole(before: &[u64], step: &Value) -> bool {
+fn capture_without_empty_hole(before: &[u32], step: &Value) -> bool {
     let other = step["other_moves"].as_array().expect("other_moves");
     let is_capture = other.len() >= 2 && other[0][1] == other[1][1];
     if !is_capture {
@@ -190,14 +185,8 @@ fn replay(game_json: &Value, seen: &mut Seen) {
 
 #[test]
 fn replays_every_ludii_game_move_for_move() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/ludii/mangola.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the Ludii fixture");
     let mut seen = Seen::default();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let game_json: Value = serde_json::from_str(line).expect("a JSON game");
+    for game_json in records("ludii/mangola.jsonl") {
         replay(&game_json, &mut seen);
     }
     println!(

@@ -6,42 +6,15 @@
 //! scores. The plain reference implementation replays the same games, so
 //! that the property test comparing it with the engine rests on checked ground.
 
+#[path = "common/fixtures.rs"]
+mod fixtures;
 #[path = "common/oware_reference.rs"]
 mod oware_reference;
 
+use fixtures::{numbers, records, returns};
 use ngola_rules::oware::{openspiel, Oware, OwareRules};
 use ngola_rules::{EndReason, Game, MoveList, Player};
 use oware_reference::RefOware;
-use serde_json::Value;
-
-fn records() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/openspiel/oware.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("fixture file present");
-    text.lines()
-        .map(|line| serde_json::from_str(line).expect("one JSON record per line"))
-        .collect()
-}
-
-fn numbers(value: &Value) -> Vec<u32> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|v| v.as_u64().expect("a number") as u32)
-        .collect()
-}
-
-fn returns(record: &Value) -> Vec<i32> {
-    record["returns"]
-        .as_array()
-        .expect("returns")
-        .iter()
-        .map(|v| v.as_i64().expect("a return") as i32)
-        .collect()
-}
 
 fn legal_actions(game: &Oware) -> Vec<u32> {
     let mut moves = MoveList::new();
@@ -54,7 +27,7 @@ fn legal_actions(game: &Oware) -> Vec<u32> {
 
 #[test]
 fn all_300_recorded_games_replay_identically() {
-    let records = records();
+    let records = records("openspiel/oware.jsonl");
     assert_eq!(records.len(), 300);
     let mut reasons = std::collections::BTreeMap::new();
     for record in &records {
@@ -130,7 +103,7 @@ fn all_300_recorded_games_replay_identically() {
 
 #[test]
 fn game_0_ends_by_repetition_at_ply_137() {
-    let record = &records()[0];
+    let record = &records("openspiel/oware.jsonl")[0];
     let mut game = Oware::start(OwareRules::default());
     for step in record["steps"].as_array().expect("steps") {
         let action = step["action"].as_u64().expect("action") as u32;
@@ -147,7 +120,7 @@ fn game_0_ends_by_repetition_at_ply_137() {
 
 #[test]
 fn the_reference_implementation_replays_them_too() {
-    for record in records() {
+    for record in records("openspiel/oware.jsonl") {
         let mut game = RefOware::new(6, 4, 1000);
         for step in record["steps"].as_array().expect("steps") {
             let action = step["action"].as_u64().expect("action") as u32;

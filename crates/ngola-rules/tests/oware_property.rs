@@ -9,20 +9,18 @@
 
 #[path = "common/oware_reference.rs"]
 mod oware_reference;
+#[path = "common/property.rs"]
+mod property;
 
 use ngola_rules::oware::{openspiel, Oware, OwareRules};
 use ngola_rules::perft::perft;
 use ngola_rules::{EndReason, Game, MoveList, Player};
 use oware_reference::RefOware;
+use property::{
+    assert_play_random_draws_like_the_generic_one, positions_to_check, reference_perft,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-fn positions_to_check() -> usize {
-    std::env::var("NGOLA_PROPERTY_POSITIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(250_000)
-}
 
 fn random_rules(rng: &mut impl Rng) -> OwareRules {
     OwareRules {
@@ -105,7 +103,7 @@ fn assert_same(fast: &Oware, reference: &RefOware, context: &dyn Fn() -> String)
 #[test]
 fn every_move_of_random_positions_matches_the_reference() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x006f_7761_7265);
-    let wanted = positions_to_check();
+    let wanted = positions_to_check(250_000);
     let (mut checked, mut refused, mut moves) = (0usize, 0usize, 0usize);
     let (mut captures, mut grand_slam_candidates, mut feeding, mut laps) = (0, 0, 0, 0);
     while checked < wanted {
@@ -207,40 +205,9 @@ fn random_games_in_lockstep_match_the_reference() {
 #[test]
 fn fast_play_random_draws_like_the_generic_one() {
     for seed in 0..500 {
-        let mut rules_rng = ChaCha8Rng::seed_from_u64(seed);
-        let rules = random_rules(&mut rules_rng);
-        let mut fast_rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut slow_rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut fast = Oware::start(rules);
-        let mut slow = Oware::start(rules);
-        loop {
-            let mut moves = MoveList::new();
-            slow.legal_moves(&mut moves);
-            let drawn = fast.play_random(&mut fast_rng);
-            if moves.is_empty() {
-                assert_eq!(drawn, None);
-                break;
-            }
-            let mv = moves[slow_rng.random_range(0..moves.len())];
-            slow.play(mv);
-            assert_eq!(drawn, Some(mv));
-            assert_eq!(fast, slow);
-        }
+        let rules = random_rules(&mut ChaCha8Rng::seed_from_u64(seed));
+        assert_play_random_draws_like_the_generic_one(&Oware::start(rules), seed);
     }
-}
-
-fn reference_perft(game: &RefOware, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.legal_actions()
-        .into_iter()
-        .map(|action| {
-            let mut child = game.clone();
-            child.apply(action);
-            reference_perft(&child, depth - 1)
-        })
-        .sum()
 }
 
 #[test]
@@ -256,7 +223,12 @@ fn perft_on_small_boards_matches_the_reference() {
             let depth = 8;
             assert_eq!(
                 perft(&Oware::start(rules), depth),
-                reference_perft(&reference, depth),
+                reference_perft(
+                    &reference,
+                    depth,
+                    &RefOware::legal_actions,
+                    &RefOware::apply
+                ),
                 "{rules:?}"
             );
         }

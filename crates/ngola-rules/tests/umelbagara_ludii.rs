@@ -4,11 +4,14 @@
 //! at every turn the legal move set, after every move the board and the
 //! counters taken, and at the end the scores and the result.
 
+#[path = "common/fixtures.rs"]
+mod fixtures;
+
 use std::collections::BTreeSet;
 
+use fixtures::{numbers, records};
 use ngola_rules::umelbagara::{UmElBagara, UmElBagaraMove, UmElBagaraRules};
 use ngola_rules::{EndReason, Game, Player};
-use serde_json::Value;
 
 /// Ludii site `s` is row "ab"[s / 5], column s % 5 + 1; its moves are
 /// "<site>cw" / "<site>ccw" and "pass". The direction is written only for
@@ -33,15 +36,6 @@ fn ludii_move(game: &UmElBagara, text: &str) -> UmElBagaraMove {
         .expect("a move on the board")
 }
 
-fn numbers(value: &Value) -> Vec<u32> {
-    value
-        .as_array()
-        .expect("an array")
-        .iter()
-        .map(|v| v.as_u64().expect("a number") as u32)
-        .collect()
-}
-
 /// The board as Ludii lists it: by site, row a then row b, column order.
 fn board_by_site(game: &UmElBagara) -> Vec<u32> {
     [Player::South, Player::North]
@@ -52,15 +46,9 @@ fn board_by_site(game: &UmElBagara) -> Vec<u32> {
 
 #[test]
 fn all_150_ludii_games_are_reproduced() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/ludii/umelbagara.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the Ludii fixture is in tests/data/ludii");
     let (mut games, mut moves, mut passes, mut lapping_captures, mut chains, mut draws) =
         (0, 0, 0, 0, 0, 0);
-    for line in text.lines() {
-        let record: Value = serde_json::from_str(line).expect("one JSON object per line");
+    for record in records("ludii/umelbagara.jsonl") {
         let index = record["index"].as_u64().expect("index");
         let mut game = UmElBagara::start(UmElBagaraRules::default());
         assert_eq!(

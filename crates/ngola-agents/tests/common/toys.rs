@@ -405,6 +405,28 @@ impl RuleOptions for WalkRules {
     }
 }
 
+impl WalkRules {
+    /// Pushes the nodes reachable in one move from `at`.
+    fn exits(&self, at: u8, out: &mut MoveList<u8>) {
+        let mut m = self.adj[at as usize];
+        while m != 0 {
+            out.push(m.trailing_zeros() as u8);
+            m &= m - 1;
+        }
+    }
+
+    /// Mobility: more exits from `at` for the side to move is better.
+    fn mobility(&self, at: u8) -> i32 {
+        self.adj[at as usize].count_ones() as i32 * 10
+    }
+}
+
+/// A Walk or Rewalk move: the node the token goes to.
+fn parse_node(text: &str) -> Result<u8, MoveParseError> {
+    text.parse()
+        .map_err(|_| MoveParseError::new(text, "expected a node"))
+}
+
 /// A Walk position: the token's node.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Walk {
@@ -448,11 +470,7 @@ impl Game for Walk {
         if self.outcome().is_some() {
             return;
         }
-        let mut m = self.rules.adj[self.at as usize];
-        while m != 0 {
-            out.push(m.trailing_zeros() as u8);
-            m &= m - 1;
-        }
+        self.rules.exits(self.at, out);
     }
     fn play(&mut self, mv: u8) {
         self.at = mv;
@@ -475,8 +493,7 @@ impl Game for Walk {
         [0, 0]
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveParseError> {
-        text.parse()
-            .map_err(|_| MoveParseError::new(text, "expected a node"))
+        parse_node(text)
     }
     fn check_move(&self, mv: u8) -> Result<(), IllegalMove> {
         if mv < 16 && self.rules.adj[self.at as usize] & (1 << mv) != 0 && self.outcome().is_none()
@@ -492,8 +509,7 @@ impl Evaluate for Walk {
     const SCORED: bool = false;
     const EVAL_SCALE: f64 = 100.0;
     fn evaluate(&self) -> i32 {
-        // Mobility: more exits for the side to move is better.
-        self.rules.adj[self.at as usize].count_ones() as i32 * 10
+        self.rules.mobility(self.at)
     }
     fn ply_cap(&self) -> Option<u32> {
         (self.rules.max_plies != 0).then_some(self.rules.max_plies)
@@ -689,11 +705,7 @@ impl Game for Rewalk {
         if self.outcome().is_some() {
             return;
         }
-        let mut m = self.rules.adj[self.at as usize];
-        while m != 0 {
-            out.push(m.trailing_zeros() as u8);
-            m &= m - 1;
-        }
+        self.rules.exits(self.at, out);
     }
     fn play(&mut self, mv: u8) {
         let mover = self.side;
@@ -730,8 +742,7 @@ impl Game for Rewalk {
         self.captures
     }
     fn parse_move(&self, text: &str) -> Result<u8, MoveParseError> {
-        text.parse()
-            .map_err(|_| MoveParseError::new(text, "expected a node"))
+        parse_node(text)
     }
     fn check_move(&self, mv: u8) -> Result<(), IllegalMove> {
         let mut moves = MoveList::new();
@@ -749,7 +760,7 @@ impl Evaluate for Rewalk {
     const EVAL_SCALE: f64 = 100.0;
     const PATH_HISTORY: bool = true;
     fn evaluate(&self) -> i32 {
-        self.rules.adj[self.at as usize].count_ones() as i32 * 10
+        self.rules.mobility(self.at)
     }
     fn ply_cap(&self) -> Option<u32> {
         Some(self.rules.max_plies)

@@ -164,7 +164,7 @@ impl Statistics {
 
         let mut wdl = vec![Wdl::default(); names.len()];
         let mut units: Vec<Units> = (0..names.len()).map(|_| Units::default()).collect();
-        struct PairingAcc {
+        struct PairingAcc<'a> {
             a: u32,
             b: u32,
             total: Wdl,
@@ -172,7 +172,7 @@ impl Statistics {
             north: Wdl,
             units: Units,
             first_player: Wdl,
-            signatures: HashSet<(u32, GameResult, u32, u32, u32, String)>,
+            signatures: HashSet<(u32, GameResult, u32, u32, u32, &'a str)>,
         }
         let mut pairings: BTreeMap<u32, PairingAcc> = BTreeMap::new();
         let mut all_south = Wdl::default();
@@ -205,7 +205,7 @@ impl Statistics {
                 r.plies,
                 r.south_total,
                 r.north_total,
-                r.opening.clone(),
+                r.opening.as_str(),
             ));
             let a_score = if r.south_id == a {
                 south_score

@@ -494,14 +494,29 @@ mod tests {
         }
     }
 
-    fn temp_dir(name: &str) -> PathBuf {
+    /// A fresh folder, removed when dropped.
+    struct TempDir(PathBuf);
+
+    impl std::ops::Deref for TempDir {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn temp_dir(name: &str) -> TempDir {
         let dir =
             std::env::temp_dir().join(format!("ngola-arena-record-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        dir
+        TempDir(dir)
     }
-
     #[test]
     fn rows_round_trip_with_quoted_specs() {
         let line = String::from_utf8(record(3).to_csv_line()).unwrap();

@@ -100,7 +100,10 @@ fn movegen<G: Game>(args: &MovegenArgs) -> Result<(), CliError> {
         "threads      1".to_string(),
         format!("games        {}", totals.games),
         format!("plies        {}", totals.plies),
-        format!("plies/game   {:.1}", totals.plies as f64 / totals.games as f64),
+        format!(
+            "plies/game   {:.1}",
+            totals.plies as f64 / totals.games as f64
+        ),
         format!(
             "south/north  {} / {} wins",
             totals.south_wins, totals.north_wins

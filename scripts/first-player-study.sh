@@ -6,7 +6,7 @@
 #
 # Usage (from anywhere; about 35 minutes on 2 cores):
 #   scripts/first-player-study.sh              # everything
-#   FP_ONLY='mangola-ab*' scripts/first-player-study.sh   # only these experiments (then tables)
+#   FP_ONLY='mangola-ab* umelbagara-ab8' scripts/first-player-study.sh   # only these runs (then the rest)
 #   FP_SKIP_RUNS=1 scripts/first-player-study.sh          # keep the runs, redo solver, tables, plots
 #   FP_SKIP_SOLVER=1 ...                                  # keep the solver results
 #   FP_DIVIDE=10 FP_OUT=/tmp/fp-pilot scripts/first-player-study.sh   # pilot: games / 10
@@ -14,7 +14,8 @@
 # Environment: NGOLA (the binary; default: build it with cargo into
 # $CARGO_TARGET_DIR, default target/), FP_THREADS (default 2; results do
 # not depend on it), FP_SOLVE_TIMEOUT (seconds per solver call, default 30).
-# Needs only POSIX sh, awk, gzip, sort and the ngola binary.
+# Needs POSIX sh and awk, gzip, coreutils (sort, timeout, mktemp) and the
+# ngola binary; no Python.
 set -eu
 
 cd "$(dirname "$0")/.."
@@ -35,6 +36,8 @@ export NGOLA
 mkdir -p "$OUT/runs" "$OUT/openings" "$OUT/solver" "$OUT/plots"
 now() { date -u +%s; }
 STUDY_START=$(now)
+# The code the games are played with (HEAD may move while the study runs).
+GIT_STATE="git $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- crates Cargo.toml Cargo.lock 2>/dev/null || echo ' with uncommitted changes in crates/') at the start of the run"
 
 # ---------------------------------------------------------------- games
 # runtime.csv: wall seconds of each run (the only machine-dependent file).
@@ -42,7 +45,15 @@ if [ -z "${FP_SKIP_RUNS:-}" ]; then
     [ -f "$OUT/runtime.csv" ] || echo "run,games,threads,wall_s" >"$OUT/runtime.csv"
     for toml in "$EXPERIMENTS"/*.toml; do
         name=$(basename "$toml" .toml)
-        case $name in ${FP_ONLY:-*}) ;; *) continue ;; esac
+        if [ -n "${FP_ONLY:-}" ]; then
+            keep=no
+            set -f
+            for pattern in $FP_ONLY; do
+                case $name in $pattern) keep=yes ;; esac
+            done
+            set +f
+            [ "$keep" = yes ] || continue
+        fi
         games=$(sed -n 's/^games *= *\([0-9]*\).*/\1/p' "$toml")
         games=$((games / DIVIDE / 2 * 2))
         [ "$games" -ge 2 ] || games=2
@@ -72,23 +83,31 @@ for dir in "$OUT"/runs/*/; do
     key=$(printf '%s-%s-k%s' "$game" "$rules" "$k" | sed 's/--rule //g; s/ /-/g; s/=/_/g')
     map=$OUT/openings/$key.tsv
     [ -f "$map.gz" ] && gzip -dc "$map.gz" >"$map.old" || : >"$map.old"
-    gzip -dc "$dir/games.csv.gz" | $AWK -v mode=openings | sort -u >"$map.want"
+    # The sampled openings not yet in the map.
+    gzip -dc "$dir/games.csv.gz" | $AWK -v mode=openings | sort -u |
+        awk -v map="$map.old" 'BEGIN { while ((getline l < map) > 0) { split(l, a, "\t"); known[a[1]] = 1 } } !($0 in known)' >"$map.want"
     : >"$map.new"
     while IFS= read -r opening; do
-        if ! awk -F'\t' -v o="$opening" '$1 == o { found = 1 } END { exit !found }' "$map.old"; then
-            # The last position `ngola replay` prints (lines: ply, move, position).
-            position=start
-            if [ -n "$opening" ]; then
-                # shellcheck disable=SC2086
-                position=$("$NGOLA" replay "$game" $rules $opening |
-                    awk '$1 ~ /^[0-9]+$/ { p = $0; sub(/^[0-9]+ +[^ ]+ +/, "", p) } END { print p }')
-            fi
-            printf '%s\t%s\n' "$opening" "$position" >>"$map.new"
+        # The last position `ngola replay` prints (lines: ply, move, position).
+        position=start
+        if [ -n "$opening" ]; then
+            # shellcheck disable=SC2086
+            position=$("$NGOLA" replay "$game" $rules $opening |
+                awk '$1 ~ /^[0-9]+$/ { p = $0; sub(/^[0-9]+ +[^ ]+ +/, "", p) } END { print p }')
         fi
+        printf '%s\t%s\n' "$opening" "$position" >>"$map.new"
     done <"$map.want"
     cat "$map.old" "$map.new" | sort -u | gzip -9 -n >"$map.gz"
     rm -f "$map.old" "$map.new" "$map.want"
 done
+
+# ---------------------------------------------------------------- perft
+# How many opening move sequences there are (the report's table of k).
+{
+    echo "\$ ngola perft mangola 8"; "$NGOLA" perft mangola 8
+    for columns in 4 6; do echo "\$ ngola perft mangola 6 --rule columns=$columns"; "$NGOLA" perft mangola 6 --rule columns=$columns; done
+    echo "\$ ngola perft umelbagara 6"; "$NGOLA" perft umelbagara 6
+} >"$OUT/perft.txt"
 
 # ---------------------------------------------------------------- solver
 if [ -z "${FP_SKIP_SOLVER:-}" ]; then
@@ -160,7 +179,10 @@ figure() {
             awk -f scripts/first-player.awk -v mode=plotrows -v level="$level" -v label="$run" -v one="$one" >>"$tmp/games.csv"
         level=$((level + 1))
     done
-    "$NGOLA" plot "$tmp" -o "$tmp/plots" >/dev/null
+    # Plotted from inside the folder, so that the heading is the figure's name.
+    mkdir "$tmp/$fig"
+    mv "$tmp/games.csv" "$tmp/$fig/games.csv"
+    (cd "$tmp" && "$NGOLA" plot "$fig" -o plots >/dev/null)
     cp "$tmp/plots/first_player.svg" "$OUT/plots/$fig.svg"
     rm -rf "$tmp"
 }
@@ -174,17 +196,18 @@ figure mangola-capture mangola-random mangola-after-capture-random mangola-ludii
 figure mangola-width mangola-c4-random mangola-c6-random mangola-random mangola-c4-ab4 mangola-c6-ab4 mangola-ab4 \
     mangola-c4-ab8 mangola-c6-ab8 mangola-ab8 mangola-c4-mcts1000 mangola-c6-mcts1000 mangola-mcts1000
 figure opening-plies mangola-random-k0 mangola-random-k4 mangola-random mangola-random-k8 \
-    mangola-ab8-k0 mangola-ab8-k4 mangola-ab8 mangola-ab8-k8 mangola-mcts1000-k0 mangola-mcts1000 \
+    mangola-ab8-k4 mangola-ab8 mangola-ab8-k8 mangola-mcts1000-k0 mangola-mcts1000-k4 mangola-mcts1000 \
+    mangola-mcts10000-k0 mangola-mcts10000 \
     umelbagara-random-k0 umelbagara-random-k2 umelbagara-random umelbagara-random-k6 \
-    umelbagara-ab8-k0 umelbagara-ab8-k2 umelbagara-ab8 umelbagara-ab8-k6 umelbagara-mcts1000-k0 umelbagara-mcts1000
+    umelbagara-ab8-k2 umelbagara-ab8 umelbagara-ab8-k6 umelbagara-mcts1000-k0 umelbagara-mcts1000
 
 # ---------------------------------------------------------------- tables, report
 STUDY_END=$(now)
-if [ -z "${FP_SKIP_RUNS:-}" ]; then
+if [ -z "${FP_SKIP_RUNS:-}" ] && [ -z "${FP_ONLY:-}" ]; then
     echo "last full run of the study: $((STUDY_END - STUDY_START)) s wall on $THREADS threads, finished $(date -u '+%Y-%m-%d %H:%M') UTC" >"$OUT/study-time.txt"
     {
         echo "machine: $(uname -srm), $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)), shared with other jobs"
-        echo "ngola: $("$NGOLA" --version), git $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD 2>/dev/null || echo ' with uncommitted changes'); $(rustc --version 2>/dev/null || echo rustc unknown)"
+        echo "ngola: $("$NGOLA" --version), $GIT_STATE; $(rustc --version 2>/dev/null || echo rustc unknown)"
         [ "$DIVIDE" = 1 ] || echo "PILOT: game counts divided by $DIVIDE"
     } >"$OUT/machine.txt"
 fi

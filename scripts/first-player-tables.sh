@@ -26,7 +26,7 @@ for dir in "$OUT"/runs/*/; do
     rm -f "$tmp"
 done
 
-$AWK -v mode=report -v out="$OUT" -v summary="$SUMMARY" -v solver="$OUT/solver/solver.csv" \
+$AWK -v mode=report -v outdir="$OUT" -v summary="$SUMMARY" -v solver="$OUT/solver/solver.csv" \
     -v runtime="$OUT/runtime.csv" -v study="$OUT/study-time.txt" -v machine="$OUT/machine.txt" \
     scripts/first-player-report.md >"$OUT/REPORT.md"
 echo "wrote $SUMMARY and $OUT/REPORT.md"

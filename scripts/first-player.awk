@@ -181,8 +181,9 @@ mode == "plotrows" && NR > 1 {
 # input. Lines `@@TABLE run ...@@`, `@@SOLVER@@`, `@@RUNTIME@@` become
 # tables; `@@V run field@@` inside a line becomes a value of summary.csv
 # (fields as its header, plus `score_ci`: score with its interval);
+# `@@SUM field@@` the field's total over all runs;
 # `@@STUDY@@` and `@@MACHINE@@` the files' text, `@@FILE name@@` the text
-# of OUT/name (-v out=OUT).
+# of OUT/name (-v outdir=OUT).
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
 function thousands(n,    s, out) {
     s = sprintf("%d", n); out = ""
@@ -239,7 +240,7 @@ function table(line,    n, runs, i, r) {
         printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s %s | %s | %s | %s |\n",
             r, value(r, "agent"), value(r, "rules"), S[r, "opening_plies"], value(r, "games"),
             (S[r, "unit"] == "game" ? "≥ " : "") value(r, "distinct_games"), value(r, "south_wins"), value(r, "draws"), value(r, "north_wins"),
-            score_ci(r), value(r, "n"), S[r, "unit"] "s", value(r, "ply_cap"), value(r, "endless_sowing"),
+            score_ci(r), value(r, "n"), S[r, "unit"] (S[r, "n"] == 1 ? "" : "s"), value(r, "ply_cap"), value(r, "endless_sowing"),
             S[r, "mean_plies"]
     }
 }
@@ -262,6 +263,39 @@ function solver_table(    line, f, key, order, nkeys, i, k) {
             (f[4] == "solved" ? f[5] " (cap " f[3] ")" : \
              "not decided" (k in drawn ? ": no forced win within " drawn[k] " plies" : "") "; " f[4] " at cap " f[3]),
             f[6], f[7], (f[8] == "" ? "" : thousands(f[8])), (f[9] == "" ? "" : f[9] " s")
+    }
+}
+# One line per board: each rule set's final value, e.g.
+# "- Mangola columns=4: lap-start win, after-capture win, ludii win (31 plies)".
+function solver_summary(    line, f, key, board, reading, order, nboards, i, text, v) {
+    getline line < solver
+    while ((getline line < solver) > 0) {
+        split_csv(line, f)
+        board = f[1]; reading = f[2]
+        if (f[1] == "mangola") {
+            board = f[2]; sub(/ .*/, "", board)
+            reading = f[2]; sub(/.*capture_sowing=/, "", reading)
+            board = "Mangola " board
+        } else board = "Um el-Bagara " f[2]
+        if (!(board in seen_board)) { seen_board[board] = 1; order[++nboards] = board }
+        key = board SUBSEP reading
+        if (!(key in final_reading)) readings[board] = readings[board] (readings[board] == "" ? "" : SUBSEP) reading
+        final_reading[key] = line
+        if (f[4] == "solved" && f[5] == "draw") deepest_draw[key] = f[3]
+    }
+    for (i = 1; i <= nboards; i++) {
+        board = order[i]
+        n = split(readings[board], rl, SUBSEP)
+        text = ""
+        for (j = 1; j <= n; j++) {
+            key = board SUBSEP rl[j]
+            split_csv(final_reading[key], f)
+            if (f[4] == "solved" && f[5] != "draw") v = "South " (f[5] == "win" ? "wins" : "loses") (f[1] == "umelbagara" ? " by " f[6] : " in " f[7] " plies")
+            else if (f[4] == "solved") v = "draw" (f[1] == "mangola" ? " within the cap of " f[3] : "")
+            else v = "not decided" (key in deepest_draw ? ", no forced win within " deepest_draw[key] " plies (the next cap timed out" : " (timed out") " after " f[10] " s)"
+            text = text (text == "" ? "" : "; ") (f[1] == "mangola" ? rl[j] ": " : "") v
+        }
+        print "  - " board ": " text
     }
 }
 function runtime_table(    line, f, total, games) {
@@ -292,14 +326,21 @@ mode == "report" && NR == 1 {
     load_summary()
 }
 mode == "report" && /^@@TABLE .*@@$/ { l = $0; gsub(/^@@TABLE |@@$/, "", l); table(l); next }
+mode == "report" && /^@@SOLVER_SUMMARY@@$/ { solver_summary(); next }
 mode == "report" && /^@@SOLVER@@$/ { solver_table(); next }
 mode == "report" && /^@@RUNTIME@@$/ { runtime_table(); next }
 mode == "report" && /^@@STUDY@@$/ { cat_file(study); next }
 mode == "report" && /^@@MACHINE@@$/ { cat_file(machine); next }
-mode == "report" && /^@@FILE [^@]+@@$/ { l = $0; gsub(/^@@FILE |@@$/, "", l); cat_file(out "/" l); next }
+mode == "report" && /^@@FILE [^@]+@@$/ { l = $0; gsub(/^@@FILE |@@$/, "", l); cat_file(outdir "/" l); next }
 mode == "report" {
     out = ""; l = $0
     if (index(l, "@@CHECK_IDENTICAL@@")) sub(/@@CHECK_IDENTICAL@@/, check_identical(), l)
+    while (match(l, /@@SUM [a-z_]+@@/)) {
+        tok = substr(l, RSTART + 6, RLENGTH - 8)
+        total = 0
+        for (r in have) total += S[r, tok]
+        l = substr(l, 1, RSTART - 1) thousands(total) substr(l, RSTART + RLENGTH)
+    }
     while (match(l, /@@V [^@]+@@/)) {
         tok = substr(l, RSTART + 4, RLENGTH - 6)
         split(tok, tp, " ")

@@ -57,7 +57,12 @@ pub const DEFAULT_TT_MB: u32 = 64;
 
 /// The stack of the thread the solver runs on (lines can be as long as the
 /// ply cap, one frame per ply).
-const SOLVER_STACK_BYTES: usize = 512 << 20;
+const SOLVER_STACK_BYTES: usize = 2 << 30;
+
+/// The longest line the solver follows. Without a ply cap a line can run
+/// for a very long time before a position repeats; past this the search
+/// gives up (see [`Solution::too_deep`]) instead of overflowing its stack.
+pub const MAX_LINE_PLIES: u32 = 100_000;
 
 /// A won game scores `BIG` (plus margin, or minus distance).
 const BIG: i32 = 1 << 24;
@@ -102,6 +107,9 @@ pub struct Solution<M> {
     pub repetitions: u64,
     /// Wall-clock time of the search.
     pub time: Duration,
+    /// The search met a line longer than [`MAX_LINE_PLIES`] and gave up:
+    /// the other fields mean nothing. Set a ply cap (`max_plies`) instead.
+    pub too_deep: bool,
 }
 
 impl<M> Solution<M> {
@@ -142,6 +150,8 @@ pub struct Solver<G: Evaluate> {
     /// Keys of the positions on the current line (no-cap mode only).
     line: Vec<u64>,
     on_line: HashSet<u64>,
+    /// Set when a line ran past [`MAX_LINE_PLIES`].
+    too_deep: bool,
 }
 
 impl<G: Evaluate> Solver<G> {
@@ -153,6 +163,7 @@ impl<G: Evaluate> Solver<G> {
             repetitions: 0,
             line: Vec::new(),
             on_line: HashSet::new(),
+            too_deep: false,
         }
     }
 
@@ -177,6 +188,7 @@ impl<G: Evaluate> Solver<G> {
         let start = Instant::now();
         self.nodes = 0;
         self.repetitions = 0;
+        self.too_deep = false;
         self.line.clear();
         self.on_line.clear();
         if G::PATH_HISTORY {
@@ -193,7 +205,12 @@ impl<G: Evaluate> Solver<G> {
             nodes: self.nodes,
             repetitions: self.repetitions,
             time: Duration::ZERO,
+            too_deep: self.too_deep,
         };
+        if self.too_deep {
+            solution.time = start.elapsed();
+            return solution;
+        }
         if G::SCORED {
             solution.result = if value >= BIG / 2 {
                 1
@@ -280,6 +297,15 @@ impl<G: Evaluate> Solver<G> {
         ply: u32,
         history: u64,
     ) -> Found {
+        if self.too_deep || ply >= MAX_LINE_PLIES {
+            self.too_deep = true;
+            return Found {
+                value: 0,
+                height: 0,
+                capped: true,
+                repetition_at: u32::MAX,
+            };
+        }
         self.nodes += 1;
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);

@@ -21,7 +21,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use ngola_agents::solver::{Solver, SolverConfig};
+use ngola_agents::solver::{Solver, SolverConfig, MAX_LINE_PLIES};
 use ngola_agents::Evaluate;
 use ngola_rules::with_game;
 
@@ -46,6 +46,13 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
 fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
     let game: G = args.game.setup()?;
     let solution = Solver::<G>::new(&SolverConfig { tt_mb: args.tt }).solve(&game);
+    if solution.too_deep {
+        return Err(CliError::failure(format!(
+            "no result: a line ran past {MAX_LINE_PLIES} plies without ending or repeating \
+             (after {} nodes); set a ply cap, e.g. --rule max_plies=40",
+            solution.nodes
+        )));
+    }
     let pv: Vec<String> = solution.pv.iter().map(|m| m.to_string()).collect();
     let mut out = std::io::stdout().lock();
     let mut text = format!(

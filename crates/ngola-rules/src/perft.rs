@@ -12,40 +12,30 @@ pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = MoveList::new();
-    game.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    if depth >= 4 {
-        return moves
-            .par_iter()
-            .map(|&mv| {
-                let mut child = game.clone();
-                child.play(mv);
-                perft_parallel_below(&child, depth - 1)
-            })
-            .sum();
-    }
-    perft_sequential(game, depth, &moves)
+    perft_split(game, depth, ROOT_SPLIT_DEPTH)
 }
 
-/// Splits one more level in parallel when the tree is deep, so that a root
-/// with few moves (two Mangola openings) still keeps every core busy.
-fn perft_parallel_below<G: Game>(game: &G, depth: u32) -> u64 {
+/// The root's children are counted in parallel from this depth on.
+const ROOT_SPLIT_DEPTH: u32 = 4;
+/// Below the root, a level is split in parallel only from this depth on,
+/// so that a root with few moves (two Mangola openings) still keeps every
+/// core busy while shallow subtrees stay sequential.
+const INNER_SPLIT_DEPTH: u32 = 6;
+
+fn perft_split<G: Game>(game: &G, depth: u32, split_from: u32) -> u64 {
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
-    if depth >= 6 {
-        return moves
-            .par_iter()
-            .map(|&mv| {
-                let mut child = game.clone();
-                child.play(mv);
-                perft_parallel_below(&child, depth - 1)
-            })
-            .sum();
+    if depth < split_from {
+        return perft_sequential(game, depth, &moves);
     }
-    perft_sequential(game, depth, &moves)
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            perft_split(&child, depth - 1, INNER_SPLIT_DEPTH)
+        })
+        .sum()
 }
 
 fn perft_sequential<G: Game>(game: &G, depth: u32, moves: &MoveList<G::Move>) -> u64 {

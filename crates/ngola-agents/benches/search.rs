@@ -13,6 +13,10 @@ use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::Game;
 
+/// The allocator the `ngola` program uses, so the bench times the same code.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Times every search of one game for the given budgets.
 type GameBench = fn(u64, u64) -> Vec<Timing>;
 

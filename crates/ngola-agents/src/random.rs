@@ -25,8 +25,14 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 
     fn select(&mut self, game: &G) -> G::Move {
+        self.select_with_position(game).0
+    }
+
+    fn select_with_position(&mut self, game: &G) -> (G::Move, Option<G>) {
         let mut copy = game.clone();
-        copy.play_random(&mut self.rng)
-            .expect("select is only called on positions where the game goes on")
+        let mv = copy
+            .play_random(&mut self.rng)
+            .expect("select is only called on positions where the game goes on");
+        (mv, Some(copy))
     }
 }

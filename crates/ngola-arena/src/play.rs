@@ -73,12 +73,16 @@ pub fn play_game<G: Evaluate>(
         if let Some(outcome) = game.outcome() {
             break outcome;
         }
-        let mv = players[game.to_move().index()].select(&game);
+        let (mv, after) = players[game.to_move().index()].select_with_position(&game);
         debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
         for player in players.iter_mut() {
             player.observe(&game, mv);
         }
-        game.play(mv);
+        match after {
+            // The agent played the move already (a random agent does).
+            Some(after) => game = after,
+            None => game.play(mv),
+        }
     };
     let [south_total, north_total] = game.totals();
     let micros = clock.elapsed().as_micros();

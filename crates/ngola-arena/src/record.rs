@@ -19,6 +19,7 @@
 //! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
 //! | `opening` | the random opening's moves, space-separated (empty if none) |
 
+use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -239,17 +240,23 @@ impl GameRecord {
 
     /// The row as CSV text, with its line end.
     pub fn to_csv_line(&self) -> Vec<u8> {
+        let mut line = Vec::with_capacity(128);
+        self.write_csv_line(&mut line);
+        line
+    }
+
+    /// Appends the row as CSV text, with its line end, to `out`.
+    pub fn write_csv_line(&self, out: &mut Vec<u8>) {
         // A small buffer: the default (8 KiB, zeroed) would cost more than
         // the row.
         let mut writer = csv::WriterBuilder::new()
             .has_headers(false)
             .buffer_capacity(256)
-            .from_writer(Vec::with_capacity(256));
+            .from_writer(out);
         // Serialising plain fields into memory cannot fail.
-        if writer.serialize(self).is_err() {
+        if writer.serialize(self).is_err() || writer.flush().is_err() {
             unreachable!("a game record always serialises");
         }
-        writer.into_inner().unwrap_or_default()
     }
 }
 
@@ -397,22 +404,41 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 #[derive(Debug)]
 pub struct SharedWriter {
     file: Mutex<GamesWriter>,
-    pending: Mutex<Vec<u8>>,
+    pending: Mutex<Pending>,
+}
+
+/// Rows queued for the file, and whether all rows so far came in game id
+/// order (the queue's order is the file's).
+#[derive(Debug, Default)]
+struct Pending {
+    bytes: Vec<u8>,
+    last_game: Option<u64>,
+    in_order: bool,
 }
 
 impl SharedWriter {
-    /// Shares `writer` between threads.
-    pub fn new(writer: GamesWriter) -> SharedWriter {
+    /// Shares `writer` between threads; `last_game` is the id of the last
+    /// row already in the file, if any.
+    pub fn new(writer: GamesWriter, last_game: Option<u64>) -> SharedWriter {
         SharedWriter {
             file: Mutex::new(writer),
-            pending: Mutex::new(Vec::new()),
+            pending: Mutex::new(Pending {
+                bytes: Vec::new(),
+                last_game,
+                in_order: true,
+            }),
         }
     }
 
-    /// Queues one row (with its line end) and writes what is pending if
-    /// no other thread is writing.
-    pub fn push(&self, row: &[u8]) -> Result<()> {
-        lock(&self.pending).extend_from_slice(row);
+    /// Queues the row (with its line end) of game `game` and writes what
+    /// is pending if no other thread is writing.
+    pub fn push(&self, game: u64, row: &[u8]) -> Result<()> {
+        {
+            let mut pending = lock(&self.pending);
+            pending.bytes.extend_from_slice(row);
+            pending.in_order &= !matches!(pending.last_game, Some(last) if last >= game);
+            pending.last_game = Some(game);
+        }
         loop {
             let mut file = match self.file.try_lock() {
                 Ok(file) => file,
@@ -421,20 +447,21 @@ impl SharedWriter {
                 // lets go, and our row was queued before we tried.
                 Err(TryLockError::WouldBlock) => return Ok(()),
             };
-            let batch = std::mem::take(&mut *lock(&self.pending));
+            let batch = std::mem::take(&mut lock(&self.pending).bytes);
             if !batch.is_empty() {
                 file.append_bytes(&batch)?;
             }
             drop(file);
-            if lock(&self.pending).is_empty() {
+            if lock(&self.pending).bytes.is_empty() {
                 return Ok(());
             }
         }
     }
 
-    /// Writes anything still pending (once every thread is done).
-    pub fn finish(self) -> Result<()> {
-        let batch = self
+    /// Writes anything still pending (once every thread is done). Returns
+    /// true if the file's rows are in game id order.
+    pub fn finish(self) -> Result<bool> {
+        let pending = self
             .pending
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
@@ -442,11 +469,10 @@ impl SharedWriter {
             .file
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner);
-        if batch.is_empty() {
-            Ok(())
-        } else {
-            file.append_bytes(&batch)
+        if !pending.bytes.is_empty() {
+            file.append_bytes(&pending.bytes)?;
         }
+        Ok(pending.in_order)
     }
 }
 
@@ -454,19 +480,21 @@ impl SharedWriter {
 /// through a temporary file and a rename so that a kill leaves either
 /// the old or the new file.
 pub fn write_games(path: &Path, records: &[GameRecord]) -> Result<()> {
+    write_lines(path, records.iter().map(|r| Cow::Owned(r.to_csv_line())))
+}
+
+/// Rewrites `path` with the header and `lines` (complete CSV rows with
+/// their line ends), through a temporary file and a rename.
+pub fn write_lines<'a>(path: &Path, lines: impl Iterator<Item = Cow<'a, [u8]>>) -> Result<()> {
     let tmp = path.with_extension("csv.tmp");
-    let mut writer = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::with_capacity(128 * records.len() + 256));
-    let bad = |e: csv::Error| ArenaError::bad_file(&tmp, e.to_string());
-    writer.write_record(COLUMNS).map_err(bad)?;
-    for record in records {
-        writer.serialize(record).map_err(bad)?;
+    let io = |e| ArenaError::io(&tmp, e);
+    let file = File::create(&tmp).map_err(io)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+    out.write_all(header_line().as_bytes()).map_err(io)?;
+    for line in lines {
+        out.write_all(&line).map_err(io)?;
     }
-    let text = writer
-        .into_inner()
-        .map_err(|e| ArenaError::bad_file(&tmp, e.to_string()))?;
-    std::fs::write(&tmp, &text).map_err(|e| ArenaError::io(&tmp, e))?;
+    out.into_inner().map_err(|e| io(e.into_error()))?;
     std::fs::rename(&tmp, path).map_err(|e| ArenaError::io(path, e))
 }
 
@@ -584,23 +612,44 @@ mod tests {
     fn the_shared_writer_keeps_every_row_once_and_whole() {
         let dir = temp_dir("shared");
         let path = dir.join("games.csv");
-        let writer = SharedWriter::new(GamesWriter::create(&path).unwrap());
+        let writer = SharedWriter::new(GamesWriter::create(&path).unwrap(), None);
         std::thread::scope(|scope| {
             for t in 0..4u64 {
                 let writer = &writer;
                 scope.spawn(move || {
                     for k in 0..500 {
-                        writer.push(&record(4 * k + t).to_csv_line()).unwrap();
+                        let game = 4 * k + t;
+                        writer.push(game, &record(game).to_csv_line()).unwrap();
                     }
                 });
             }
         });
-        writer.finish().unwrap();
+        let in_order = writer.finish().unwrap();
         let read = read_games(&path).unwrap();
+        let file_order: Vec<u64> = read.records.iter().map(|r| r.game).collect();
+        assert_eq!(in_order, file_order.is_sorted());
         let mut ids: Vec<u64> = read.records.iter().map(|r| r.game).collect();
         ids.sort();
         assert_eq!(ids, (0..2000).collect::<Vec<u64>>());
         assert!(read.records.iter().all(|r| *r == record(r.game)));
+    }
+
+    #[test]
+    fn the_shared_writer_tells_whether_rows_came_in_game_order() {
+        let dir = temp_dir("order");
+        let path = dir.join("games.csv");
+        let push_all = |first: Option<u64>, games: &[u64]| {
+            let writer = SharedWriter::new(GamesWriter::create(&path).unwrap(), first);
+            for &g in games {
+                writer.push(g, &record(g).to_csv_line()).unwrap();
+            }
+            writer.finish().unwrap()
+        };
+        assert!(push_all(None, &[0, 1, 2, 5]));
+        assert!(push_all(Some(3), &[4, 5]));
+        assert!(!push_all(Some(3), &[2, 4]));
+        assert!(!push_all(None, &[0, 2, 1]));
+        assert!(!push_all(None, &[0, 0]));
     }
 
     #[test]

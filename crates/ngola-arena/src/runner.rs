@@ -3,16 +3,25 @@
 //!
 //! Workers on a rayon pool take games from the schedule in id order (an
 //! atomic counter), play them, and append each row to `games.csv` at once
-//! under a lock. A kill loses at most the games in flight; `--resume`
-//! reads the rows back, ignores a partial last line, and plays exactly
-//! the games missing. When all games are in, the file is rewritten sorted
-//! by game id (through a rename), so that runs with any thread count, or
-//! resumed, give the same file apart from the `time_s` column.
+//! (group commit, see [`SharedWriter`]). A kill loses at most the games in
+//! flight; `--resume` reads the rows back, ignores a partial last line, and
+//! plays exactly the games missing. When all games are in, the file is
+//! rewritten sorted by game id (through a rename) unless its rows already
+//! came in order, so that runs with any thread count, or resumed, give the
+//! same file apart from the `time_s` column.
+//!
+//! Each worker also keeps its rows in memory, so the end of a run neither
+//! reads `games.csv` back nor formats it again: the sorted file is written
+//! from the kept lines while the statistics are computed from the kept
+//! records, in parallel. [`finish`] does the same from the file alone (a
+//! merge, or a folder checked by hand) and gives the same summary.
 
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use ngola_agents::Evaluate;
 use ngola_rules::Game;
@@ -23,8 +32,8 @@ use crate::format::SprtConfig;
 use crate::output;
 use crate::play::play_game;
 use crate::progress::Observer;
-use crate::record::{read_games, write_games, GameRecord, GamesWriter, SharedWriter};
-use crate::schedule::{schedule, shard_games, ScheduledGame};
+use crate::record::{read_games, write_lines, GameRecord, GamesWriter, SharedWriter};
+use crate::schedule::{pairings, schedule, shard_games, ScheduledGame};
 use crate::stats::sprt::{self, SprtDecision};
 use crate::stats::Statistics;
 
@@ -136,6 +145,11 @@ impl SprtTracker {
             decision: self.decision,
         }
     }
+}
+
+/// The SPRT's last pair, once it has decided.
+fn tracker_stop(tracker: &Option<SprtTracker>) -> Option<u64> {
+    tracker.as_ref().and_then(SprtTracker::stop_pair)
 }
 
 /// Points and games per agent, for the progress bar's leader.
@@ -285,6 +299,117 @@ pub fn resume<G: Evaluate>(
     play_rest::<G>(experiment, dir, writer, found.records, observer)
 }
 
+/// Where a worker keeps a game's `games.csv` line: chunk, start, length.
+type LineAt = (usize, usize, usize);
+
+/// The games one worker played, kept for the final summary: each record
+/// with where its `games.csv` line is. Both live in fixed-size chunks that
+/// are never regrown, so a long run copies nothing and touches each page
+/// of memory once.
+struct Played {
+    records: Vec<Vec<(GameRecord, LineAt)>>,
+    lines: Vec<Vec<u8>>,
+    scratch: Vec<u8>,
+    /// Games played, kept or not (past an SPRT stop).
+    count: u64,
+    /// Kept games not yet reported to the progress bar and the SPRT.
+    unreported: usize,
+    last_report: Instant,
+}
+
+impl Default for Played {
+    fn default() -> Played {
+        Played {
+            records: Vec::new(),
+            lines: Vec::new(),
+            scratch: Vec::new(),
+            count: 0,
+            unreported: 0,
+            last_report: Instant::now(),
+        }
+    }
+}
+
+impl Played {
+    const RECORDS_PER_CHUNK: usize = 4096;
+    const LINE_BYTES_PER_CHUNK: usize = 1 << 20;
+    /// Games are reported in batches, so that short games do not take the
+    /// shared lock one by one; a batch waits at most `REPORT_AFTER`.
+    const REPORT_EVERY: usize = 64;
+    const REPORT_AFTER: Duration = Duration::from_millis(50);
+
+    fn report_due(&self) -> bool {
+        self.unreported >= Self::REPORT_EVERY || self.last_report.elapsed() >= Self::REPORT_AFTER
+    }
+
+    /// The kept games not reported yet, oldest first; they count as
+    /// reported from now on.
+    fn take_unreported(&mut self) -> Vec<&GameRecord> {
+        let n = std::mem::take(&mut self.unreported);
+        self.last_report = Instant::now();
+        let mut fresh: Vec<&GameRecord> = self
+            .records
+            .iter()
+            .rev()
+            .flat_map(|chunk| chunk.iter().rev())
+            .take(n)
+            .map(|(record, _)| record)
+            .collect();
+        fresh.reverse();
+        fresh
+    }
+
+    /// Stores `record`'s CSV line and says where it is.
+    fn write_line(&mut self, record: &GameRecord) -> LineAt {
+        self.scratch.clear();
+        record.write_csv_line(&mut self.scratch);
+        let len = self.scratch.len();
+        if self
+            .lines
+            .last()
+            .is_none_or(|chunk| chunk.capacity() - chunk.len() < len)
+        {
+            self.lines
+                .push(Vec::with_capacity(Self::LINE_BYTES_PER_CHUNK.max(len)));
+        }
+        let chunk = self.lines.len() - 1;
+        let lines = &mut self.lines[chunk];
+        let start = lines.len();
+        lines.extend_from_slice(&self.scratch);
+        (chunk, start, len)
+    }
+
+    fn line(&self, (chunk, start, len): LineAt) -> &[u8] {
+        &self.lines[chunk][start..start + len]
+    }
+
+    fn keep(&mut self, record: GameRecord, at: LineAt) {
+        if self
+            .records
+            .last()
+            .is_none_or(|chunk| chunk.len() == chunk.capacity())
+        {
+            self.records
+                .push(Vec::with_capacity(Self::RECORDS_PER_CHUNK));
+        }
+        if let Some(chunk) = self.records.last_mut() {
+            chunk.push((record, at));
+            self.unreported += 1;
+        }
+    }
+
+    fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+        self.records.iter().flatten().map(|(record, at)| Row {
+            record,
+            line: Some(self.line(*at)),
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.records.iter().map(Vec::len).sum()
+    }
+}
+
 fn play_rest<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
@@ -298,10 +423,12 @@ fn play_rest<G: Evaluate>(
     let start = G::start(rules);
     let names = experiment.agent_names();
     let all = schedule(&experiment);
-    let mine = shard_games(&all, experiment.shard);
     let present = check_rows(&games_path, &experiment, &all, &existing)?;
-    let todo: Vec<ScheduledGame> = mine
+    let in_shard = |g: &&ScheduledGame| experiment.shard.is_none_or(|s| s.holds_pair(g.pair));
+    let expected = all.iter().filter(in_shard).count();
+    let todo: Vec<ScheduledGame> = all
         .iter()
+        .filter(in_shard)
         .filter(|g| !present[g.id as usize])
         .copied()
         .collect();
@@ -323,20 +450,21 @@ fn play_rest<G: Evaluate>(
         tally: Tally,
         tracker: Option<SprtTracker>,
         done: u64,
-        played: u64,
         error: Option<ArenaError>,
     }
     let shared = Mutex::new(Shared {
         tally,
         tracker,
         done: resumed,
-        played: 0,
         error: None,
     });
     let lock_shared = || shared.lock().unwrap_or_else(PoisonError::into_inner);
-    let writer = SharedWriter::new(writer);
+    let writer = SharedWriter::new(writer, existing.last().map(|r| r.game));
+    let workers_played = Mutex::new(Vec::<Played>::new());
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(stopped);
+    // The SPRT's last pair once it has decided (u64::MAX before).
+    let stop_pair = AtomicU64::new(tracker_stop(&lock_shared().tracker).unwrap_or(u64::MAX));
     let threads = experiment.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -349,32 +477,36 @@ fn play_rest<G: Evaluate>(
         lock_shared().error.get_or_insert(error);
         stop.store(true, Ordering::Relaxed);
     };
+    // Hands a worker's newly kept games to the progress bar and the SPRT.
+    let report = |played: &mut Played| {
+        let fresh = played.take_unreported();
+        if fresh.is_empty() {
+            return;
+        }
+        let mut guard = lock_shared();
+        let s = &mut *guard;
+        for record in fresh {
+            s.done += 1;
+            s.tally.add(record);
+            if let Some(t) = s.tracker.as_mut() {
+                t.add(record);
+            }
+        }
+        if let Some(pair) = tracker_stop(&s.tracker) {
+            stop_pair.store(pair, Ordering::Relaxed);
+            stop.store(true, Ordering::Relaxed);
+        }
+        observer.game_done(s.done, s.tally.leader());
+    };
 
-    observer.start(mine.len() as u64, resumed);
-    let worker = || loop {
+    observer.start(expected as u64, resumed);
+    let play_games = |played: &mut Played| loop {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(scheduled) = todo.get(i) else { break };
-        let played = catch_unwind(AssertUnwindSafe(|| {
-            play_game::<G>(
-                &start,
-                experiment.opening_plies,
-                &experiment.agents,
-                &names,
-                scheduled,
-            )
-        }))
-        .unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(format!("panicked: {what}"))
-        });
-        let record = match played {
+        let record = match play_caught::<G>(&start, &experiment, &names, scheduled) {
             Ok(record) => record,
             Err(message) => {
                 fail(ArenaError::Game {
@@ -384,31 +516,29 @@ fn play_rest<G: Evaluate>(
                 break;
             }
         };
-        let row = record.to_csv_line();
-        {
-            let mut guard = lock_shared();
-            let s = &mut *guard;
-            s.played += 1;
-            if let Some(stop_pair) = s.tracker.as_ref().and_then(SprtTracker::stop_pair) {
-                if record.pair > stop_pair {
-                    // Past the SPRT's stop: not part of the run.
-                    continue;
-                }
-            }
-            s.done += 1;
-            s.tally.add(&record);
-            if let Some(t) = s.tracker.as_mut() {
-                t.add(&record);
-                if t.stop_pair().is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            observer.game_done(s.done, s.tally.leader());
+        played.count += 1;
+        if record.pair > stop_pair.load(Ordering::Relaxed) {
+            // Past the SPRT's stop: not part of the run.
+            continue;
         }
-        if let Err(e) = writer.push(&row) {
+        let at = played.write_line(&record);
+        if let Err(e) = writer.push(record.game, played.line(at)) {
             fail(e);
             break;
         }
+        played.keep(record, at);
+        if played.report_due() {
+            report(played);
+        }
+    };
+    let worker = || {
+        let mut played = Played::default();
+        play_games(&mut played);
+        report(&mut played);
+        workers_played
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(played);
     };
     pool.scope(|scope| {
         for _ in 0..threads {
@@ -416,20 +546,65 @@ fn play_rest<G: Evaluate>(
         }
     });
     observer.finish();
-    let written = writer.finish();
+    let in_order = writer.finish();
 
+    let workers_played = workers_played
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
     let shared = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
     if let Some(error) = shared.error {
         return Err(error);
     }
-    written?;
-    let mut report = finish(&experiment, dir)?;
-    report.played = shared.played;
+    let played: u64 = workers_played.iter().map(|p| p.count).sum();
+    // The file's rows, kept in memory: the summary need not read them back.
+    let file_sorted = in_order? && existing.is_sorted_by_key(|r| r.game);
+    let kept: usize = workers_played.iter().map(Played::len).sum();
+    let mut rows: Vec<Row> = Vec::with_capacity(existing.len() + kept);
+    rows.extend(existing.iter().map(|record| Row { record, line: None }));
+    for played in &workers_played {
+        rows.extend(played.rows());
+    }
+    drop((all, todo, present));
+    let mut report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected))?;
+    report.played = played;
     report.resumed = resumed;
     // Rows past an SPRT stop: dropped when seen after the decision, or
-    // written before it and dropped by `finish`.
-    report.discarded = (resumed + shared.played).saturating_sub(report.stats.games);
+    // written before it and dropped by `complete`.
+    report.discarded = (resumed + played).saturating_sub(report.stats.games);
     Ok(report)
+}
+
+/// Plays one game, turning a panic into an error message.
+fn play_caught<G: Evaluate>(
+    start: &G,
+    experiment: &Experiment,
+    names: &[String],
+    scheduled: &ScheduledGame,
+) -> std::result::Result<GameRecord, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        play_game::<G>(
+            start,
+            experiment.opening_plies,
+            &experiment.agents,
+            names,
+            scheduled,
+        )
+    }))
+    .unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(format!("panicked: {what}"))
+    })
+}
+
+/// A row of `games.csv` held in memory: the record, and its line as this
+/// process wrote it (`None` for rows read back from the file).
+struct Row<'a> {
+    record: &'a GameRecord,
+    line: Option<&'a [u8]>,
 }
 
 /// Completes a folder whose `games.csv` holds every game of the run (or
@@ -440,41 +615,77 @@ pub fn finish(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let path = dir.join(files::GAMES);
     let all = schedule(experiment);
     let found = read_games(&path)?;
-    let mut records = found.records;
-    check_rows(&path, experiment, &all, &records)?;
-    // A file already in order (one thread, a merge) need not be rewritten.
-    let mut rewrite = found.partial_tail || !records.is_sorted_by_key(|r| r.game);
-    records.sort_by_key(|r| r.game);
+    check_rows(&path, experiment, &all, &found.records)?;
+    let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
+    let rows = found
+        .records
+        .iter()
+        .map(|record| Row { record, line: None })
+        .collect();
+    let expected = shard_games(&all, experiment.shard).len();
+    complete(experiment, dir, rows, rewrite, expected)
+}
 
+/// [`finish`] on the rows of `games.csv` already in memory (`rewrite`:
+/// the file is not sorted by game id as it should end); `expected` is the
+/// number of games of the run or shard. Writing the sorted file and
+/// computing the statistics run in parallel on the current rayon pool.
+fn complete(
+    experiment: &Experiment,
+    dir: &Path,
+    mut rows: Vec<Row>,
+    mut rewrite: bool,
+    mut expected: usize,
+) -> Result<Report> {
+    let path = dir.join(files::GAMES);
+    if !rows.is_sorted_by_key(|r| r.record.game) {
+        // Stable: it merges the workers' runs (each in id order) quickly.
+        rows.sort_by_key(|r| r.record.game);
+    }
     let mut sprt_status = None;
-    let mut expected = shard_games(&all, experiment.shard).len();
     if let Some(config) = experiment.sprt {
-        let mut tracker = SprtTracker::new(config, all.len() / 2);
-        for r in &records {
-            tracker.add(r);
+        let pairs = experiment.games as usize / 2
+            * pairings(experiment.agents.len(), experiment.format).len();
+        let mut tracker = SprtTracker::new(config, pairs);
+        for r in &rows {
+            tracker.add(r.record);
         }
         if let Some(stop_pair) = tracker.stop_pair() {
-            let before = records.len();
-            records.retain(|r| r.pair <= stop_pair);
-            rewrite |= records.len() != before;
+            let before = rows.len();
+            rows.retain(|r| r.record.pair <= stop_pair);
+            rewrite |= rows.len() != before;
             expected = 2 * (stop_pair as usize + 1);
         }
         sprt_status = Some(tracker.status());
     }
-    if records.len() != expected {
+    if rows.len() != expected {
         return Err(ArenaError::bad_file(
             &path,
             format!(
                 "holds {} of the {expected} games of the run; finish it with --resume",
-                records.len()
+                rows.len()
             ),
         ));
     }
-    if rewrite {
-        write_games(&path, &records)?;
-    }
-    let names = experiment.agent_names();
-    let stats = Statistics::from_games(&names, &records);
+    let (written, stats) = rayon::join(
+        || {
+            if !rewrite {
+                return Ok(());
+            }
+            write_lines(
+                &path,
+                rows.iter().map(|r| match r.line {
+                    Some(line) => Cow::Borrowed(line),
+                    None => Cow::Owned(r.record.to_csv_line()),
+                }),
+            )
+        },
+        || {
+            let records: Vec<&GameRecord> = rows.iter().map(|r| r.record).collect();
+            Statistics::from_games(&experiment.agent_names(), &records)
+        },
+    );
+    written?;
     output::write_statistics(dir, &stats)?;
     let summary = output::summary(experiment, &stats, sprt_status.as_ref());
     let summary_path = dir.join(files::SUMMARY);
@@ -564,9 +775,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
         ..reference
     };
     write_experiment(out, &merged)?;
-    records.sort_by_key(|r| r.game);
-    write_games(&out.join(files::GAMES), &records)?;
-    finish(&merged, out)
+    let rows = records
+        .iter()
+        .map(|record| Row { record, line: None })
+        .collect();
+    complete(&merged, out, rows, true, all.len())
 }
 
 /// Checks that an experiment given again on `--resume` describes the

@@ -58,6 +58,13 @@ fn threads_do_not_change_the_games() {
     let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Silent).unwrap();
     assert_eq!(a.played, 36);
     assert_eq!(a.stats, b.stats);
+    // The summary made from the rows kept in memory is the one made from
+    // games.csv alone.
+    let from_file = runner::finish(&b.experiment, &two).unwrap();
+    assert_eq!(
+        (from_file.stats, from_file.summary),
+        (b.stats.clone(), b.summary.clone())
+    );
     let rows = rows_without_time(&one);
     assert_eq!(rows.len(), 37);
     assert_eq!(rows, rows_without_time(&two));
@@ -249,6 +256,11 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
         assert!(status.pairs < 50, "{status:?}");
         assert_eq!(report.stats.games, 2 * status.pairs);
         assert!(report.summary.contains("H1 accepted"));
+        let from_file = runner::finish(&exp, &dir).unwrap();
+        assert_eq!(
+            (&from_file.stats, &from_file.sprt),
+            (&report.stats, &report.sprt)
+        );
         results.push((status, rows_without_time(&dir)));
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -14,6 +14,12 @@ use clap::{Parser, Subcommand};
 
 use cli_error::CliError;
 
+/// mimalloc instead of the system allocator: games, agents and rows are
+/// allocated and freed on every worker thread, where glibc's allocator
+/// both costs more per call and hands big blocks back to the kernel.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// ngola: rules, agents and tournaments for mancala games.
 #[derive(Parser)]
 #[command(name = "ngola", version, about, long_about = None)]

@@ -6,6 +6,7 @@
 pub mod elo;
 pub mod sprt;
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashSet};
 
 use crate::record::{GameRecord, GameResult, Reason};
@@ -148,9 +149,9 @@ impl Statistics {
     /// (records' own names fill any gap). Every complete colour-swapped pair
     /// is one unit of the intervals; a pair with one game only (which a
     /// finished run never has) is a unit of that game.
-    pub fn from_games(agents: &[String], records: &[GameRecord]) -> Statistics {
+    pub fn from_games<R: Borrow<GameRecord>>(agents: &[String], records: &[R]) -> Statistics {
         let mut names: Vec<String> = agents.to_vec();
-        for r in records {
+        for r in records.iter().map(Borrow::borrow) {
             for (id, name) in [(r.south_id, &r.south), (r.north_id, &r.north)] {
                 let id = id as usize;
                 if id >= names.len() {
@@ -163,7 +164,12 @@ impl Statistics {
         }
 
         let mut wdl = vec![Wdl::default(); names.len()];
-        let mut units: Vec<Units> = (0..names.len()).map(|_| Units::default()).collect();
+        // At most one unit per pair; reserved (untouched pages cost
+        // nothing) so that the vectors are not regrown and copied.
+        let most_units = records.len() / 2 + 1;
+        let mut units: Vec<Units> = (0..names.len())
+            .map(|_| Units(Vec::with_capacity(most_units)))
+            .collect();
         struct PairingAcc<'a> {
             a: u32,
             b: u32,
@@ -176,12 +182,14 @@ impl Statistics {
         }
         let mut pairings: BTreeMap<u32, PairingAcc> = BTreeMap::new();
         let mut all_south = Wdl::default();
-        let mut reasons: BTreeMap<Reason, u64> = BTreeMap::new();
+        let mut reasons = [0u64; Reason::ALL.len()];
         let mut plies = 0u64;
 
         // Pair order (then game order), so that each pair's games meet.
-        let mut ordered: Vec<&GameRecord> = records.iter().collect();
-        ordered.sort_by_key(|r| (r.pair, r.game));
+        let mut ordered: Vec<&GameRecord> = records.iter().map(Borrow::borrow).collect();
+        if !ordered.is_sorted_by_key(|r| (r.pair, r.game)) {
+            ordered.sort_by_key(|r| (r.pair, r.game));
+        }
         for r in ordered {
             let south_score = r.result.south_score();
             for (id, score) in [(r.south_id, south_score), (r.north_id, 1.0 - south_score)] {
@@ -189,24 +197,28 @@ impl Statistics {
                 units[id as usize].add(r.pair, score);
             }
             let (a, b) = (r.south_id.min(r.north_id), r.south_id.max(r.north_id));
-            let acc = pairings.entry(r.pairing).or_insert(PairingAcc {
+            let acc = pairings.entry(r.pairing).or_insert_with(|| PairingAcc {
                 a,
                 b,
                 total: Wdl::default(),
                 south: Wdl::default(),
                 north: Wdl::default(),
-                units: Units::default(),
+                units: Units(Vec::with_capacity(most_units)),
                 first_player: Wdl::default(),
                 signatures: HashSet::new(),
             });
-            acc.signatures.insert((
-                r.south_id,
-                r.result,
-                r.plies,
-                r.south_total,
-                r.north_total,
-                r.opening.as_str(),
-            ));
+            // Three different games already show the pairing is not
+            // repeating one game; stop hashing.
+            if acc.signatures.len() <= 2 {
+                acc.signatures.insert((
+                    r.south_id,
+                    r.result,
+                    r.plies,
+                    r.south_total,
+                    r.north_total,
+                    r.opening.as_str(),
+                ));
+            }
             let a_score = if r.south_id == a {
                 south_score
             } else {
@@ -221,7 +233,7 @@ impl Statistics {
             acc.units.add(r.pair, a_score);
             acc.first_player.add(south_score);
             all_south.add(south_score);
-            *reasons.entry(r.reason).or_default() += 1;
+            reasons[r.reason as usize] += 1;
             plies += u64::from(r.plies);
         }
 
@@ -292,7 +304,7 @@ impl Statistics {
             first_player,
             terminations: Reason::ALL
                 .iter()
-                .map(|r| (*r, reasons.get(r).copied().unwrap_or(0)))
+                .map(|r| (*r, reasons[*r as usize]))
                 .collect(),
         }
     }

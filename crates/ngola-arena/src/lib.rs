@@ -12,6 +12,7 @@
 pub mod error;
 pub mod experiment;
 pub mod format;
+mod kept;
 pub mod output;
 pub mod play;
 pub mod progress;

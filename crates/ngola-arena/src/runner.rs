@@ -21,7 +21,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
 
 use ngola_agents::Evaluate;
 use ngola_rules::Game;
@@ -29,6 +28,7 @@ use ngola_rules::Game;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
+use crate::kept::{Played, Row};
 use crate::output;
 use crate::play::play_game;
 use crate::progress::Observer;
@@ -299,117 +299,6 @@ pub fn resume<G: Evaluate>(
     play_rest::<G>(experiment, dir, writer, found.records, observer)
 }
 
-/// Where a worker keeps a game's `games.csv` line: chunk, start, length.
-type LineAt = (usize, usize, usize);
-
-/// The games one worker played, kept for the final summary: each record
-/// with where its `games.csv` line is. Both live in fixed-size chunks that
-/// are never regrown, so a long run copies nothing and touches each page
-/// of memory once.
-struct Played {
-    records: Vec<Vec<(GameRecord, LineAt)>>,
-    lines: Vec<Vec<u8>>,
-    scratch: Vec<u8>,
-    /// Games played, kept or not (past an SPRT stop).
-    count: u64,
-    /// Kept games not yet reported to the progress bar and the SPRT.
-    unreported: usize,
-    last_report: Instant,
-}
-
-impl Default for Played {
-    fn default() -> Played {
-        Played {
-            records: Vec::new(),
-            lines: Vec::new(),
-            scratch: Vec::new(),
-            count: 0,
-            unreported: 0,
-            last_report: Instant::now(),
-        }
-    }
-}
-
-impl Played {
-    const RECORDS_PER_CHUNK: usize = 4096;
-    const LINE_BYTES_PER_CHUNK: usize = 1 << 20;
-    /// Games are reported in batches, so that short games do not take the
-    /// shared lock one by one; a batch waits at most `REPORT_AFTER`.
-    const REPORT_EVERY: usize = 64;
-    const REPORT_AFTER: Duration = Duration::from_millis(50);
-
-    fn report_due(&self) -> bool {
-        self.unreported >= Self::REPORT_EVERY || self.last_report.elapsed() >= Self::REPORT_AFTER
-    }
-
-    /// The kept games not reported yet, oldest first; they count as
-    /// reported from now on.
-    fn take_unreported(&mut self) -> Vec<&GameRecord> {
-        let n = std::mem::take(&mut self.unreported);
-        self.last_report = Instant::now();
-        let mut fresh: Vec<&GameRecord> = self
-            .records
-            .iter()
-            .rev()
-            .flat_map(|chunk| chunk.iter().rev())
-            .take(n)
-            .map(|(record, _)| record)
-            .collect();
-        fresh.reverse();
-        fresh
-    }
-
-    /// Stores `record`'s CSV line and says where it is.
-    fn write_line(&mut self, record: &GameRecord) -> LineAt {
-        self.scratch.clear();
-        record.write_csv_line(&mut self.scratch);
-        let len = self.scratch.len();
-        if self
-            .lines
-            .last()
-            .is_none_or(|chunk| chunk.capacity() - chunk.len() < len)
-        {
-            self.lines
-                .push(Vec::with_capacity(Self::LINE_BYTES_PER_CHUNK.max(len)));
-        }
-        let chunk = self.lines.len() - 1;
-        let lines = &mut self.lines[chunk];
-        let start = lines.len();
-        lines.extend_from_slice(&self.scratch);
-        (chunk, start, len)
-    }
-
-    fn line(&self, (chunk, start, len): LineAt) -> &[u8] {
-        &self.lines[chunk][start..start + len]
-    }
-
-    fn keep(&mut self, record: GameRecord, at: LineAt) {
-        if self
-            .records
-            .last()
-            .is_none_or(|chunk| chunk.len() == chunk.capacity())
-        {
-            self.records
-                .push(Vec::with_capacity(Self::RECORDS_PER_CHUNK));
-        }
-        if let Some(chunk) = self.records.last_mut() {
-            chunk.push((record, at));
-            self.unreported += 1;
-        }
-    }
-
-    fn rows(&self) -> impl Iterator<Item = Row<'_>> {
-        self.records.iter().flatten().map(|(record, at)| Row {
-            record,
-            line: Some(self.line(*at)),
-        })
-    }
-
-    fn len(&self) -> usize {
-        self.records.iter().map(Vec::len).sum()
-    }
-}
-
 fn play_rest<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
@@ -598,13 +487,6 @@ fn play_caught<G: Evaluate>(
             .unwrap_or_default();
         Err(format!("panicked: {what}"))
     })
-}
-
-/// A row of `games.csv` held in memory: the record, and its line as this
-/// process wrote it (`None` for rows read back from the file).
-struct Row<'a> {
-    record: &'a GameRecord,
-    line: Option<&'a [u8]>,
 }
 
 /// Completes a folder whose `games.csv` holds every game of the run (or

@@ -134,25 +134,11 @@ impl Played {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{GameResult, Reason};
 
     fn record(game: u64, opening: String) -> GameRecord {
         GameRecord {
-            game,
-            pair: game / 2,
-            pairing: 0,
-            south_id: 0,
-            north_id: 1,
-            south: "random".to_string(),
-            north: "greedy".to_string(),
-            seed: game * 7,
-            result: GameResult::South,
-            plies: 3,
-            south_total: 1,
-            north_total: 2,
-            reason: Reason::Natural,
-            time_s: 0.5,
             opening,
+            ..crate::record::tests::record(game)
         }
     }
 

@@ -499,7 +499,7 @@ pub fn write_lines<'a>(path: &Path, lines: impl Iterator<Item = Cow<'a, [u8]>>) 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn record(game: u64) -> GameRecord {

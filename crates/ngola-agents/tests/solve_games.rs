@@ -5,14 +5,16 @@
 //! which the solver must respect; one solver (and table) serves every
 //! position of a game, so reuse across plies is tested too.
 
+use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use ngola_agents::rng::FastRng;
-use ngola_agents::solver::{Solver, SolverConfig};
+use ngola_agents::solver::{Solver, SolverAgent, SolverConfig, FALLBACK_DEPTH};
+use ngola_agents::Agent;
 use ngola_agents::Evaluate;
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
 use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
-use ngola_rules::{MoveList, RuleOptions};
+use ngola_rules::{Game, MoveList, RuleOptions};
 use rand::Rng;
 
 const BIG: i32 = 1 << 20;
@@ -127,4 +129,42 @@ fn um_el_bagara_solver_equals_minimax_near_the_cap() {
 fn mangola_solver_equals_minimax_near_the_cap() {
     check::<Mangola>(&["columns=2"], 12, 9, 100);
     check::<Mangola>(&["columns=3", "capture_sowing=ludii"], 12, 7, 100);
+}
+
+/// Without a ply cap, lines on a 4-column Mangola board run for a very long
+/// time before a position repeats: the solver must give up at its line limit
+/// (flagged `too_deep`) rather than recurse until the stack overflows, and
+/// the same solver must solve again once given a cap.
+#[test]
+fn the_solver_gives_up_on_lines_past_its_limit() {
+    let start = |a: &[&str]| {
+        let rules = <Mangola as Game>::Rules::from_assignments(a).unwrap_or_else(|e| panic!("{e}"));
+        Mangola::start(rules)
+    };
+    let mut solver = Solver::<Mangola>::new(&SolverConfig { tt_mb: 1 }).with_max_line_plies(300);
+    let solution = solver.solve(&start(&["columns=4", "max_plies=0"]));
+    assert!(solution.too_deep, "{solution:?}");
+    assert_eq!((solution.best, solution.pv.len()), (None, 0));
+    let solution = solver.solve(&start(&["columns=2", "max_plies=40"]));
+    assert!(
+        !solution.too_deep && solution.best.is_some(),
+        "{solution:?}"
+    );
+
+    // The solver agent then plays alpha-beta's move instead.
+    let uncapped = start(&["columns=4", "max_plies=0"]);
+    let mut agent = SolverAgent::<Mangola>::new(&SolverConfig { tt_mb: 1 }, "solver".into())
+        .with_max_line_plies(300);
+    let expected = AlphaBeta::<Mangola>::new(AlphaBetaConfig {
+        depth: FALLBACK_DEPTH,
+        tt_mb: 1,
+        ..AlphaBetaConfig::default()
+    })
+    .search(&uncapped)
+    .best;
+    let mut moves = MoveList::new();
+    uncapped.legal_moves(&mut moves);
+    // (Not the first legal move, which the agent once fell back on.)
+    assert_ne!(expected, moves[0]);
+    assert_eq!(agent.select(&uncapped), expected);
 }

@@ -49,6 +49,7 @@ use arrayvec::ArrayVec;
 use ngola_rules::{EndReason, MoveList, Outcome, MAX_MOVES};
 
 use crate::agent::Agent;
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval::Evaluate;
 use table::{Entry, Table, UNCAPPED};
 
@@ -107,7 +108,8 @@ pub struct Solution<M> {
     pub repetitions: u64,
     /// Wall-clock time of the search.
     pub time: Duration,
-    /// The search met a line longer than [`MAX_LINE_PLIES`] and gave up:
+    /// The search met a line longer than [`MAX_LINE_PLIES`] (or the
+    /// solver's own limit, [`Solver::with_max_line_plies`]) and gave up:
     /// the other fields mean nothing. Set a ply cap (`max_plies`) instead.
     pub too_deep: bool,
 }
@@ -150,8 +152,10 @@ pub struct Solver<G: Evaluate> {
     /// Keys of the positions on the current line (no-cap mode only).
     line: Vec<u64>,
     on_line: HashSet<u64>,
-    /// Set when a line ran past [`MAX_LINE_PLIES`].
+    /// Set when a line ran past `max_line_plies`.
     too_deep: bool,
+    /// The longest line followed ([`MAX_LINE_PLIES`] unless set).
+    max_line_plies: u32,
 }
 
 impl<G: Evaluate> Solver<G> {
@@ -164,7 +168,15 @@ impl<G: Evaluate> Solver<G> {
             line: Vec::new(),
             on_line: HashSet::new(),
             too_deep: false,
+            max_line_plies: MAX_LINE_PLIES,
         }
+    }
+
+    /// The same solver giving up on lines longer than `plies` (at most
+    /// [`MAX_LINE_PLIES`], which the stack is sized for).
+    pub fn with_max_line_plies(mut self, plies: u32) -> Self {
+        self.max_line_plies = plies.min(MAX_LINE_PLIES);
+        self
     }
 
     /// Solves `game` on a thread with a large stack.
@@ -297,7 +309,7 @@ impl<G: Evaluate> Solver<G> {
         ply: u32,
         history: u64,
     ) -> Found {
-        if self.too_deep || ply >= MAX_LINE_PLIES {
+        if self.too_deep || ply >= self.max_line_plies {
             self.too_deep = true;
             return Found {
                 value: 0,
@@ -541,9 +553,17 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The depth of the alpha-beta search the solver agent falls back on when
+/// the solver gives up on a position.
+pub const FALLBACK_DEPTH: u32 = 8;
+
 /// The solver as an agent: plays a best move by solving every position.
+/// Where the solver gives up (no ply cap and a line past its limit), it
+/// plays the move of an alpha-beta search of depth [`FALLBACK_DEPTH`].
 pub struct SolverAgent<G: Evaluate> {
     solver: Solver<G>,
+    fallback: Option<AlphaBeta<G>>,
+    tt_mb: u32,
     name: String,
 }
 
@@ -552,8 +572,17 @@ impl<G: Evaluate> SolverAgent<G> {
     pub fn new(config: &SolverConfig, name: String) -> Self {
         SolverAgent {
             solver: Solver::new(config),
+            fallback: None,
+            tt_mb: config.tt_mb,
             name,
         }
+    }
+
+    /// The same agent whose solver gives up on lines longer than `plies`
+    /// (see [`Solver::with_max_line_plies`]).
+    pub fn with_max_line_plies(mut self, plies: u32) -> Self {
+        self.solver = self.solver.with_max_line_plies(plies);
+        self
     }
 }
 
@@ -563,13 +592,19 @@ impl<G: Evaluate> Agent<G> for SolverAgent<G> {
     }
 
     fn select(&mut self, game: &G) -> G::Move {
-        match self.solver.solve(game).best {
-            Some(mv) => mv,
-            None => {
-                let mut moves = MoveList::new();
-                game.legal_moves(&mut moves);
-                moves[0]
-            }
+        if let Some(mv) = self.solver.solve(game).best {
+            return mv;
         }
+        let tt_mb = self.tt_mb;
+        self.fallback
+            .get_or_insert_with(|| {
+                AlphaBeta::new(AlphaBetaConfig {
+                    depth: FALLBACK_DEPTH,
+                    tt_mb,
+                    ..AlphaBetaConfig::default()
+                })
+            })
+            .search(game)
+            .best
     }
 }

@@ -31,6 +31,14 @@ pub struct Entry<M> {
     generation: u8,
 }
 
+/// How many slots of type `T` make a table of about `megabytes` MiB:
+/// rounded down to a power of two, at least 1024.
+pub(crate) fn slot_count<T>(megabytes: u32) -> usize {
+    let entry = std::mem::size_of::<T>().max(1);
+    let wanted = (megabytes as usize * (1 << 20) / entry).max(1024);
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
 /// A fixed-size, always-allocated transposition table.
 pub struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
@@ -42,9 +50,7 @@ impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (rounded down to a power of two
     /// slots, at least 1024).
     pub fn new(megabytes: u32) -> Table<M> {
-        let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (megabytes as usize * (1 << 20) / entry).max(1024);
-        let slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let slots = slot_count::<Option<Entry<M>>>(megabytes);
         Table {
             slots: vec![None; slots],
             mask: slots - 1,

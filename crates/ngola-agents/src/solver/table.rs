@@ -1,6 +1,8 @@
 //! The solver's table: exact bounds on a position's value, with what is
 //! needed to know where they may be reused (see [`super`] on the ply cap).
 
+use crate::alphabeta::tt::slot_count;
+
 /// Marks an entry whose subtree met no ply-cap leaf.
 pub const UNCAPPED: u32 = u32::MAX;
 
@@ -33,9 +35,7 @@ pub struct Table<M> {
 impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (at least 1024 slots).
     pub fn new(megabytes: u32) -> Table<M> {
-        let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let wanted = (megabytes as usize * (1 << 20) / entry).max(1024);
-        let slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let slots = slot_count::<Option<Entry<M>>>(megabytes);
         Table {
             slots: vec![None; slots],
             mask: slots - 2,

@@ -355,3 +355,26 @@ fn zobrist_tells_positions_apart() {
         }
     }
 }
+
+/// `clone_from` (hand-written, to reuse the history buffer) gives the same
+/// position as `clone`, history included, whatever the target held before.
+#[test]
+fn clone_from_copies_everything_the_history_included() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let start = Oware::start(OwareRules::default());
+    let mut positions = vec![start.clone()];
+    let mut game = start;
+    while game.play_random(&mut rng).is_some() {
+        positions.push(game.clone());
+    }
+    assert!(positions.len() > 20);
+    let longest = positions.iter().max_by_key(|p| p.history_len());
+    let mut target = longest.expect("positions were played").clone();
+    for (i, source) in positions.iter().enumerate().rev() {
+        target.clone_from(source);
+        assert_eq!(&target, source, "position {i}");
+        assert_eq!(target.history_len(), source.history_len());
+        assert_eq!(target.to_string(), source.to_string());
+    }
+}

@@ -68,9 +68,11 @@ pub use rules::OwareRules;
 /// An Oware position with the history the repetition rule needs.
 ///
 /// Not `Copy` (the history is a `Vec`), but cloning copies only the boards
-/// seen since the last capture, 16 bytes each. Equality compares the
-/// history too: the same board with different pasts can end differently.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// seen since the last capture, 16 bytes each, and `clone_from` reuses the
+/// target's history buffer (MCTS resets its state so once per simulation).
+/// Equality compares the history too: the same board with different pasts
+/// can end differently.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Oware {
     /// South's and North's rows, one byte per house in sowing order.
     rows: [u64; 2],
@@ -91,6 +93,37 @@ pub struct Oware {
     /// entry `i` has the side of the current position exactly when
     /// `len - 1 - i` is even.
     history: Vec<u128>,
+}
+
+impl Clone for Oware {
+    fn clone(&self) -> Oware {
+        Oware {
+            rows: self.rows,
+            scores: self.scores,
+            side: self.side,
+            end: self.end,
+            total: self.total,
+            ply: self.ply,
+            rules: self.rules,
+            history: self.history.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Oware) {
+        let Oware {
+            rows,
+            scores,
+            side,
+            end,
+            total,
+            ply,
+            rules,
+            history,
+        } = source;
+        (self.rows, self.scores, self.side, self.end) = (*rows, *scores, *side, *end);
+        (self.total, self.ply, self.rules) = (*total, *ply, *rules);
+        self.history.clone_from(history);
+    }
 }
 
 /// The repetition key of a board: both rows.

@@ -10,12 +10,14 @@ pub trait Agent<G: Game>: Send {
     /// Chooses a move in `game`, which is not over.
     fn select(&mut self, game: &G) -> G::Move;
 
-    /// [`select`](Agent::select), and the position after the move when the
-    /// agent reached it while choosing (a random agent plays its move on a
-    /// copy), so that the caller need not play the move again. It must be
-    /// exactly `game` with the move played. The default returns `None`.
-    fn select_with_position(&mut self, game: &G) -> (G::Move, Option<G>) {
-        (self.select(game), None)
+    /// [`select`](Agent::select), and, when the agent reached the position
+    /// after its move while choosing (a random agent plays its move on a
+    /// copy), that position written into `after` (which may hold anything
+    /// before) and `true`, so that the caller need not play the move again.
+    /// `after` must then be exactly `game` with the move played. The default
+    /// leaves `after` alone and returns `false`.
+    fn select_into(&mut self, game: &G, _after: &mut G) -> (G::Move, bool) {
+        (self.select(game), false)
     }
 
     /// Tells the agent that `mv` was played from `before` (by either side),

@@ -25,14 +25,16 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 
     fn select(&mut self, game: &G) -> G::Move {
-        self.select_with_position(game).0
+        let mut copy = game.clone();
+        self.select_into(game, &mut copy).0
     }
 
-    fn select_with_position(&mut self, game: &G) -> (G::Move, Option<G>) {
-        let mut copy = game.clone();
-        let mv = copy
+    fn select_into(&mut self, game: &G, after: &mut G) -> (G::Move, bool) {
+        // `clone_from` reuses `after`'s buffers (Oware's history).
+        after.clone_from(game);
+        let mv = after
             .play_random(&mut self.rng)
             .expect("select is only called on positions where the game goes on");
-        (mv, Some(copy))
+        (mv, true)
     }
 }

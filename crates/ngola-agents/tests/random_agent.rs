@@ -1,7 +1,8 @@
-//! The random agent hands back the position it reached while choosing
-//! (`select_with_position`), which the tournament runner uses instead of
-//! playing the move again: that position must be exactly the game with the
-//! move played, and the move the one `select` picks with the same seed.
+//! The random agent writes the position it reached while choosing into the
+//! caller's buffer (`select_into`), which the tournament runner uses instead
+//! of playing the move again: that position must be exactly the game with
+//! the move played, whatever the buffer held, and the move the one
+//! `select` picks with the same seed.
 
 use ngola_agents::random::RandomAgent;
 use ngola_agents::Agent;
@@ -14,17 +15,22 @@ use ngola_rules::{Game, RuleOptions};
 /// Plays `games` random games from `start`, checking every ply.
 fn check_positions<G: Game + PartialEq>(start: &G, games: u64) {
     let mut plies = 0;
+    let mut previous_end = start.clone();
     for seed in 0..games {
         let mut with_position = RandomAgent::new(seed);
         let mut plain = RandomAgent::new(seed);
         let mut game = start.clone();
+        // The buffer starts as some other position: the previous game's end.
+        let mut after = previous_end.clone();
         while game.outcome().is_none() {
-            let (mv, after) = with_position.select_with_position(&game);
+            let (mv, played) = with_position.select_into(&game, &mut after);
             assert_eq!(mv, Agent::<G>::select(&mut plain, &game), "seed {seed}");
             game.play(mv);
-            assert_eq!(after.as_ref(), Some(&game), "seed {seed}, after {mv}");
+            assert!(played, "seed {seed}");
+            assert_eq!(after, game, "seed {seed}, after {mv}");
             plies += 1;
         }
+        previous_end = game;
     }
     assert!(plies > 10 * games, "only {plies} plies in {games} games");
 }

@@ -69,19 +69,23 @@ pub fn play_game<G: Evaluate>(
         spec(scheduled.south)?.build::<G>(scheduled.agent_seed(Player::South)),
         spec(scheduled.north)?.build::<G>(scheduled.agent_seed(Player::North)),
     ];
+    // Where an agent may write the position after its move.
+    let mut after = game.clone();
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
             break outcome;
         }
-        let (mv, after) = players[game.to_move().index()].select_with_position(&game);
+        let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
         debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
         for player in players.iter_mut() {
             player.observe(&game, mv);
         }
-        match after {
-            // The agent played the move already (a random agent does).
-            Some(after) => game = after,
-            None => game.play(mv),
+        if played {
+            // The agent played the move already (a random agent does); the
+            // old position's buffers serve as the next scratch.
+            std::mem::swap(&mut game, &mut after);
+        } else {
+            game.play(mv);
         }
     };
     let [south_total, north_total] = game.totals();

@@ -34,8 +34,14 @@ use crate::play::play_game;
 use crate::progress::Observer;
 use crate::record::{read_games, write_lines, GameRecord, GamesWriter, SharedWriter};
 use crate::schedule::{pairings, schedule, shard_games, ScheduledGame};
-use crate::stats::sprt::{self, SprtDecision};
+use crate::stats::sprt::SprtDecision;
 use crate::stats::Statistics;
+
+mod merge;
+mod tracking;
+
+pub use merge::merge;
+use tracking::{tracker_stop, SprtTracker, Tally};
 
 /// The file names inside an output folder.
 pub mod files {
@@ -87,110 +93,6 @@ pub struct Report {
     pub sprt: Option<SprtStatus>,
     /// The summary table (also in `summary.txt`).
     pub summary: String,
-}
-
-/// Follows a two-agent match pair by pair, in schedule order, and stops
-/// at the first pair after which the SPRT decides.
-struct SprtTracker {
-    config: SprtConfig,
-    /// The first agent's (id 0) scores in each pair's two games.
-    pairs: Vec<[Option<f64>; 2]>,
-    next_pair: usize,
-    pentanomial: [u64; 5],
-    llr: f64,
-    decision: SprtDecision,
-}
-
-impl SprtTracker {
-    fn new(config: SprtConfig, pairs: usize) -> SprtTracker {
-        SprtTracker {
-            config,
-            pairs: vec![[None, None]; pairs],
-            next_pair: 0,
-            pentanomial: [0; 5],
-            llr: 0.0,
-            decision: SprtDecision::Continue,
-        }
-    }
-
-    /// The last pair counted, once the test has decided.
-    fn stop_pair(&self) -> Option<u64> {
-        (self.decision != SprtDecision::Continue).then(|| self.next_pair as u64 - 1)
-    }
-
-    fn add(&mut self, record: &GameRecord) {
-        let (Some(slot), Some(score)) =
-            (self.pairs.get_mut(record.pair as usize), record.score_of(0))
-        else {
-            return;
-        };
-        slot[(record.game % 2) as usize] = Some(score);
-        while self.decision == SprtDecision::Continue && self.next_pair < self.pairs.len() {
-            let [Some(x), Some(y)] = self.pairs[self.next_pair] else {
-                break;
-            };
-            self.pentanomial[((x + y) * 2.0).round() as usize] += 1;
-            self.next_pair += 1;
-            self.llr = sprt::llr(&self.config, &self.pentanomial);
-            self.decision = sprt::decide(&self.config, self.llr);
-        }
-    }
-
-    fn status(&self) -> SprtStatus {
-        SprtStatus {
-            config: self.config,
-            pairs: self.next_pair as u64,
-            pentanomial: self.pentanomial,
-            llr: self.llr,
-            decision: self.decision,
-        }
-    }
-}
-
-/// The SPRT's last pair, once it has decided.
-fn tracker_stop(tracker: &Option<SprtTracker>) -> Option<u64> {
-    tracker.as_ref().and_then(SprtTracker::stop_pair)
-}
-
-/// Points and games per agent, for the progress bar's leader.
-struct Tally {
-    names: Vec<String>,
-    points: Vec<f64>,
-    games: Vec<u64>,
-}
-
-impl Tally {
-    fn new(names: Vec<String>) -> Tally {
-        let n = names.len();
-        Tally {
-            names,
-            points: vec![0.0; n],
-            games: vec![0; n],
-        }
-    }
-
-    fn add(&mut self, record: &GameRecord) {
-        for id in [record.south_id, record.north_id] {
-            if let (Some(score), Some(points)) =
-                (record.score_of(id), self.points.get_mut(id as usize))
-            {
-                *points += score;
-                self.games[id as usize] += 1;
-            }
-        }
-    }
-
-    fn leader(&self) -> Option<(&str, f64)> {
-        (0..self.names.len())
-            .filter(|&i| self.games[i] > 0)
-            .map(|i| {
-                (
-                    self.names[i].as_str(),
-                    self.points[i] / self.games[i] as f64,
-                )
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-    }
 }
 
 /// Checks that a folder's rows belong to `experiment`'s schedule (and
@@ -582,86 +484,6 @@ fn complete(
         sprt: sprt_status,
         summary,
     })
-}
-
-/// Merges the folders of shards (or any folders whose games together make
-/// one run, each game exactly once) into `out`, and summarises the whole.
-pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
-    let Some(first) = dirs.first() else {
-        return Err(ArenaError::field(
-            "folders",
-            "give at least one folder to merge",
-        ));
-    };
-    let reference = folder_experiment(first)?;
-    let all = schedule(&reference);
-    let mut owner: Vec<Option<usize>> = vec![None; all.len()];
-    let mut records = Vec::with_capacity(all.len());
-    for (k, dir) in dirs.iter().enumerate() {
-        let experiment = folder_experiment(dir)?;
-        let differences = reference.identity_differences(&experiment);
-        if !differences.is_empty() {
-            return Err(ArenaError::bad_file(
-                dir,
-                format!(
-                    "is not the same experiment as {} (differs in {})",
-                    first.display(),
-                    differences.join(", ")
-                ),
-            ));
-        }
-        let path = dir.join(files::GAMES);
-        let rows = read_games(&path)?.records;
-        check_rows(&path, &experiment, &all, &rows)?;
-        for r in rows {
-            let slot = &mut owner[r.game as usize];
-            if let Some(other) = *slot {
-                return Err(ArenaError::bad_file(
-                    dir,
-                    format!("game {} is also in {}", r.game, dirs[other].display()),
-                ));
-            }
-            *slot = Some(k);
-            records.push(r);
-        }
-    }
-    let missing: Vec<u64> = owner
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.is_none())
-        .map(|(id, _)| id as u64)
-        .collect();
-    if !missing.is_empty() && reference.sprt.is_none() {
-        let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
-        return Err(ArenaError::field(
-            "folders",
-            format!(
-                "{} of {} games are missing (games {}{}); resume the shards that hold them",
-                missing.len(),
-                all.len(),
-                shown.join(", "),
-                if missing.len() > 10 { ", ..." } else { "" }
-            ),
-        ));
-    }
-    if holds_run(out) {
-        return Err(ArenaError::bad_file(
-            out,
-            "already holds a run; choose another --out",
-        ));
-    }
-    std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
-    let merged = Experiment {
-        shard: None,
-        out: None,
-        ..reference
-    };
-    write_experiment(out, &merged)?;
-    let rows = records
-        .iter()
-        .map(|record| Row { record, line: None })
-        .collect();
-    complete(&merged, out, rows, true, all.len())
 }
 
 /// Checks that an experiment given again on `--resume` describes the

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use ngola_agents::Evaluate;
+use rayon::prelude::*;
 use ngola_rules::Game;
 
 use crate::error::{ArenaError, Result};
@@ -217,11 +218,10 @@ fn play_rest<G: Evaluate>(
     let present = check_rows(&games_path, &experiment, &all, &existing)?;
     let in_shard = |g: &&ScheduledGame| experiment.shard.is_none_or(|s| s.holds_pair(g.pair));
     let expected = all.iter().filter(in_shard).count();
-    let todo: Vec<ScheduledGame> = all
+    let todo: Vec<&ScheduledGame> = all
         .iter()
         .filter(in_shard)
         .filter(|g| !present[g.id as usize])
-        .copied()
         .collect();
 
     let mut tally = Tally::new(names.clone());
@@ -296,7 +296,7 @@ fn play_rest<G: Evaluate>(
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(scheduled) = todo.get(i) else { break };
+        let Some(&scheduled) = todo.get(i) else { break };
         let record = match play_caught::<G>(&start, &experiment, &names, scheduled) {
             Ok(record) => record,
             Err(message) => {
@@ -355,8 +355,12 @@ fn play_rest<G: Evaluate>(
     for played in &workers_played {
         rows.extend(played.rows());
     }
-    drop((all, todo, present));
-    let mut report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected))?;
+    drop(todo);
+    drop((all, present));
+    let report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected));
+    // Each worker's memory freed on a thread of its own.
+    pool.install(|| workers_played.into_par_iter().for_each(drop));
+    let mut report = report?;
     report.played = played;
     report.resumed = resumed;
     // Rows past an SPRT stop: dropped when seen after the decision, or

@@ -23,8 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use ngola_agents::Evaluate;
-use rayon::prelude::*;
 use ngola_rules::Game;
+use rayon::prelude::*;
 
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;

@@ -3,7 +3,7 @@
 //! rows, final sort and statistics).
 //!
 //! `cargo bench -p ngola-arena --bench runner [-- [GAME] [GAMES]]` (default
-//! Mangola, 100000 games per run; each thread count is run 5 times, or
+//! Mangola, 100000 games per run; each thread count is run 11 times, or
 //! `NGOLA_BENCH_ROUNDS`, alternating, and the best kept).
 
 use std::time::Instant;
@@ -46,7 +46,7 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .filter(|&r| r > 0)
-        .unwrap_or(5);
+        .unwrap_or(11);
     let kind: GameKind = args
         .iter()
         .find_map(|a| a.parse().ok())

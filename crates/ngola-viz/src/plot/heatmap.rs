@@ -1,12 +1,11 @@
 //! The cross-table heat map: one cell per pair of agents, coloured by the
 //! row agent's score fraction against the column agent.
 
-use crate::plot::{CrossTable, PairScore};
+use crate::plot::{page, CrossTable, PairScore, INK};
 use crate::svg::{escape, num, text_width, Anchor, Svg};
 
 const CELL_W: f64 = 66.0;
 const CELL_H: f64 = 40.0;
-const INK: &str = "#222222";
 
 /// ColorBrewer RdBu (5 classes, colour-blind safe): losing red, even
 /// white, winning blue.
@@ -70,26 +69,12 @@ pub fn cross_table_svg(table: &CrossTable, title: &str) -> String {
         .max(420.0);
     let height = top + n as f64 * CELL_H + 96.0;
 
-    let mut svg = Svg::new(width, height, "cross-table");
-    svg.title(title);
-    svg.rect(0.0, 0.0, width, height, 0.0, "fill=\"#ffffff\"");
-    svg.text(
-        12.0,
-        26.0,
-        17.0,
-        Anchor::Start,
-        false,
+    let mut svg = page(
+        width,
+        height,
+        "cross-table",
         title,
-        &format!("class=\"plot-title\" font-weight=\"bold\" fill=\"{INK}\""),
-    );
-    svg.text(
-        12.0,
-        46.0,
-        12.0,
-        Anchor::Start,
-        false,
         "score of the row agent against the column agent: (wins + draws/2) / games",
-        &format!("class=\"plot-subtitle\" fill=\"{INK}\""),
     );
     for j in 0..=n {
         let label = if j == n {

@@ -2,12 +2,11 @@
 //! bar over its confidence interval. Used for Elo per agent and for the
 //! first player's score per pairing.
 
-use crate::plot::{Axis, Interval};
+use crate::plot::{page, Axis, Interval, INK};
 use crate::svg::{escape, text_width, Anchor, Svg};
 
 const ROW_H: f64 = 28.0;
 const PLOT_W: f64 = 440.0;
-const INK: &str = "#222222";
 const GRID: &str = "#dddddd";
 const DOT: &str = "#1f5f99";
 
@@ -86,27 +85,7 @@ pub fn interval_svg(items: &[Interval], plot: &IntervalPlot) -> String {
     let width = (right + 12.0 + value_w).max(text_width(&plot.title, 17.0) + 24.0);
     let height = top + plot_h + 58.0;
 
-    let mut svg = Svg::new(width, height, "interval-plot");
-    svg.title(&plot.title);
-    svg.rect(0.0, 0.0, width, height, 0.0, "fill=\"#ffffff\"");
-    svg.text(
-        12.0,
-        26.0,
-        17.0,
-        Anchor::Start,
-        false,
-        &plot.title,
-        &format!("class=\"plot-title\" font-weight=\"bold\" fill=\"{INK}\""),
-    );
-    svg.text(
-        12.0,
-        46.0,
-        12.0,
-        Anchor::Start,
-        false,
-        &plot.subtitle,
-        &format!("class=\"plot-subtitle\" fill=\"{INK}\""),
-    );
+    let mut svg = page(width, height, "interval-plot", &plot.title, &plot.subtitle);
 
     // Grid, ticks and the reference line.
     let x_of = |v: f64| axis.map(v, left, right);

@@ -16,6 +16,38 @@ pub use axis::{nice_step, Axis};
 pub use heatmap::cross_table_svg;
 pub use intervals::{elo_svg, first_player_svg, interval_svg, IntervalPlot};
 
+use crate::svg::{Anchor, Svg};
+
+/// The colour of text and lines.
+const INK: &str = "#222222";
+
+/// A plot's page: an SVG of `width` x `height` with root class `class`, a
+/// white background, the bold `title` and one `subtitle` line under it.
+fn page(width: f64, height: f64, class: &str, title: &str, subtitle: &str) -> Svg {
+    let mut svg = Svg::new(width, height, class);
+    svg.title(title);
+    svg.rect(0.0, 0.0, width, height, 0.0, "fill=\"#ffffff\"");
+    svg.text(
+        12.0,
+        26.0,
+        17.0,
+        Anchor::Start,
+        false,
+        title,
+        &format!("class=\"plot-title\" font-weight=\"bold\" fill=\"{INK}\""),
+    );
+    svg.text(
+        12.0,
+        46.0,
+        12.0,
+        Anchor::Start,
+        false,
+        subtitle,
+        &format!("class=\"plot-subtitle\" fill=\"{INK}\""),
+    );
+    svg
+}
+
 /// The result of one agent against another: points (wins plus half the
 /// draws) out of games.
 #[derive(Copy, Clone, Debug, PartialEq)]

@@ -44,17 +44,14 @@ fn perft_sequential<G: Game>(game: &G, depth: u32, moves: &MoveList<G::Move>) ->
     }
     let mut total = 0;
     let mut child_moves = MoveList::new();
+    // One child, reset with `clone_from` (no allocation for Oware's history).
+    let mut child = game.clone();
     for &mv in moves {
-        let mut child = game.clone();
+        child.clone_from(game);
         child.play(mv);
         child_moves.clear();
         child.legal_moves(&mut child_moves);
         total += perft_sequential(&child, depth - 1, &child_moves);
     }
     total
-}
-
-/// Perft for every depth from 1 to `max_depth`, as `(depth, count)` pairs.
-pub fn perft_table<G: Game>(game: &G, max_depth: u32) -> Vec<(u32, u64)> {
-    (1..=max_depth).map(|d| (d, perft(game, d))).collect()
 }

@@ -101,18 +101,15 @@ impl Default for MangolaRules {
 }
 
 impl MangolaRules {
-    /// Holes in each player's circuit (`2 * columns`).
-    #[inline]
-    pub fn circuit_len(&self) -> usize {
-        2 * self.columns as usize
-    }
-
     /// Whether endless sowings are found by exact cycle detection (`lap_limit=0`).
     #[inline]
     pub fn exact_detection(&self) -> bool {
         self.lap_limit == 0
     }
 }
+
+/// What `lap_limit` accepts (also its error message).
+const LAP_LIMIT_ALLOWED: &str = "0 (exact cycle detection) or a lap count from 1 to 4294967295";
 
 const KEYS: &[RuleKey] = &[
     RuleKey {
@@ -127,7 +124,7 @@ const KEYS: &[RuleKey] = &[
     },
     RuleKey {
         key: "lap_limit",
-        allowed: "0 (exact cycle detection) or a lap count from 1 to 4294967295",
+        allowed: LAP_LIMIT_ALLOWED,
         help: "a move needing more laps than this is endless (default 10000)",
     },
     RuleKey {
@@ -164,7 +161,7 @@ impl RuleOptions for MangolaRules {
                     parse_int(key, value, 0, u32::MAX).map_err(|_| RuleError::BadValue {
                         key: key.to_string(),
                         value: value.to_string(),
-                        allowed: KEYS[2].allowed.to_string(),
+                        allowed: LAP_LIMIT_ALLOWED.to_string(),
                     })?;
             }
             "max_plies" => self.max_plies = parse_int(key, value, 0, u32::MAX)?,

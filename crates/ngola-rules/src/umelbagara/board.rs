@@ -10,6 +10,7 @@
 //! largest board (9 houses, 12 counters), so a byte per house is enough.
 
 use crate::game::Player;
+use crate::kalah::two_row::nonzero_bits;
 
 use super::rules::MAX_HOUSES;
 
@@ -315,18 +316,11 @@ pub(crate) fn house_name(lane: usize, houses: usize) -> String {
     format!("{letter}{column}")
 }
 
-/// For 8 byte lanes: bit `i` of the result set when lane `i` is at least 2.
+/// For 8 byte lanes: bit `i` of the result set when lane `i` is at least 2
+/// (has a bit other than bit 0).
 #[inline]
 fn at_least_two(word: u64) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A lane is >= 2 when it has a bit other than bit 0.
-    let upper = word & 0xFEFE_FEFE_FEFE_FEFE;
-    // Bit 7 of each lane: set when the lane's other bits are not all zero
-    // (adding 0x7F to the low 7 bits cannot carry into the next lane).
-    let nonzero = (((upper & LOW7) + LOW7) | upper) & HIGH;
-    // Gather bit 7 of lane i into bit 56 + i.
-    (((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32
+    nonzero_bits(word & 0xFEFE_FEFE_FEFE_FEFE)
 }
 
 /// Sows the counters of lane `origin` (which holds at least 2) in

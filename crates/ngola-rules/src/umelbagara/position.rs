@@ -267,7 +267,12 @@ impl Game for UmElBagara {
     }
 
     fn zobrist(&self) -> u64 {
-        zobrist::hash(&self.board, self.taken, self.side == Player::North)
+        zobrist::hash(
+            &self.board,
+            2 * self.rules.houses(),
+            self.taken,
+            self.side == Player::North,
+        )
     }
 
     /// Counters taken plus counters left in one's own houses.

@@ -47,11 +47,13 @@ static HOUSE_KEYS: [[u64; COUNTS]; LANES] = house_keys();
 static TAKEN_KEYS: [[u64; COUNTS]; 2] = taken_keys();
 const NORTH_TO_MOVE: u64 = key(((LANES + 2) * COUNTS) as u64);
 
-/// The Zobrist hash of a board, the taken counts and the side to move.
+/// The Zobrist hash of a board whose first `lanes` lanes are in use (the
+/// others are empty, and count 0 hashes to nothing), the taken counts and
+/// the side to move.
 #[inline]
-pub(crate) fn hash(board: &Board, taken: [u8; 2], north_to_move: bool) -> u64 {
+pub(crate) fn hash(board: &Board, lanes: usize, taken: [u8; 2], north_to_move: bool) -> u64 {
     let mut h = if north_to_move { NORTH_TO_MOVE } else { 0 };
-    for (lane, keys) in HOUSE_KEYS.iter().enumerate() {
+    for (lane, keys) in HOUSE_KEYS.iter().enumerate().take(lanes) {
         h ^= keys[board.get(lane) as usize];
     }
     h ^ TAKEN_KEYS[0][taken[0] as usize] ^ TAKEN_KEYS[1][taken[1] as usize]

@@ -19,22 +19,26 @@ impl RandomAgent {
     }
 }
 
+impl RandomAgent {
+    /// Plays a random move on `game` and returns it.
+    fn play_on<G: Game>(&mut self, game: &mut G) -> G::Move {
+        game.play_random(&mut self.rng)
+            .expect("select is only called on positions where the game goes on")
+    }
+}
+
 impl<G: Game> Agent<G> for RandomAgent {
     fn name(&self) -> String {
         "random".to_string()
     }
 
     fn select(&mut self, game: &G) -> G::Move {
-        let mut copy = game.clone();
-        self.select_into(game, &mut copy).0
+        self.play_on(&mut game.clone())
     }
 
     fn select_into(&mut self, game: &G, after: &mut G) -> (G::Move, bool) {
         // `clone_from` reuses `after`'s buffers (Oware's history).
         after.clone_from(game);
-        let mv = after
-            .play_random(&mut self.rng)
-            .expect("select is only called on positions where the game goes on");
-        (mv, true)
+        (self.play_on(after), true)
     }
 }

@@ -252,6 +252,33 @@ fn mcts_solver_proves_nim_and_plays_the_proof() {
 }
 
 #[test]
+fn a_reused_tree_reports_the_proof_for_the_player_to_move_after_an_extra_turn() {
+    // Nim with the bonus rule: taking 2 gives another turn, so after it
+    // the same player moves again at the reused root.
+    let config = MctsConfig {
+        sims: Some(200_000),
+        solver: true,
+        ..MctsConfig::default()
+    };
+    let mut checked = 0;
+    for pile in 3..=14u32 {
+        let game = Nim::new(pile, true);
+        let mut reused = Mcts::<Nim>::new(config.clone(), 1);
+        reused.search(&game);
+        reused.advance(&game, 2);
+        let mut after = game.clone();
+        after.play(2);
+        assert_eq!(after.to_move(), game.to_move(), "an extra turn");
+        let fresh = Mcts::<Nim>::new(config.clone(), 1).search(&after);
+        let again = reused.search(&after);
+        assert!(fresh.proven.is_some(), "pile {pile}");
+        assert_eq!(again.proven, fresh.proven, "pile {pile}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+}
+
+#[test]
 fn mcts_without_solver_still_finds_the_nim_move() {
     for pile in [5u32, 6, 7, 9, 10, 11] {
         let config = MctsConfig {

@@ -233,7 +233,12 @@ impl<G: Evaluate> Mcts<G> {
 
     fn info(&self, sims: u64) -> MctsInfo<G::Move> {
         let root = &self.nodes[0];
-        let to_move = 1 - root.mover();
+        // The root's position says who moves: after a reused extra-turn
+        // move the root node's mover is the same player, not the other.
+        let to_move = self
+            .root_state
+            .as_ref()
+            .map_or(1 - root.mover(), |game| game.to_move().index() as u8);
         let children = root.children();
         let pick = |filter: &dyn Fn(&Node<G::Move>) -> bool| {
             children

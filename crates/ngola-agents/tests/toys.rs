@@ -7,6 +7,7 @@ use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use ngola_agents::mcts::{Mcts, MctsConfig};
 use ngola_agents::solver::{Solver, SolverConfig};
 use ngola_agents::{AgentSpec, EvalKind};
+use ngola_rules::mangola::Mangola;
 use ngola_rules::{Game, MoveList, Player};
 
 fn spec(s: &str) -> AgentSpec {
@@ -200,35 +201,37 @@ fn alphabeta_finds_the_forced_win_with_extra_turns_and_its_length() {
 
 #[test]
 fn alphabeta_budgets_stop_the_search() {
-    let game = Walk {
-        at: 0,
-        side: Player::South,
-        ply: 0,
-        rules: random_walk_rules(7, 12, 0),
-    };
+    // The Mangola start: no short forced result, so only a budget can stop
+    // a search asked to go 100 plies deep.
+    let game = Mangola::start(Default::default());
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
-    if moves.len() < 2 {
-        return;
-    }
-    let by_nodes = AlphaBeta::<Walk>::new(AlphaBetaConfig {
+    assert!(moves.len() >= 2);
+    let by_nodes = AlphaBeta::<Mangola>::new(AlphaBetaConfig {
         depth: 100,
         nodes: Some(5_000),
         tt_mb: 1,
         ..Default::default()
     })
     .search(&game);
-    assert!(by_nodes.nodes <= 5_001, "{}", by_nodes.nodes);
+    assert!(
+        (5_000..=5_001).contains(&by_nodes.nodes) && by_nodes.depth < 100,
+        "{} nodes, depth {}",
+        by_nodes.nodes,
+        by_nodes.depth
+    );
     assert!(moves.contains(&by_nodes.best));
     let start = std::time::Instant::now();
-    let by_time = AlphaBeta::<Walk>::new(AlphaBetaConfig {
+    let by_time = AlphaBeta::<Mangola>::new(AlphaBetaConfig {
         depth: 100,
         time: Some(std::time::Duration::from_millis(50)),
         tt_mb: 1,
         ..Default::default()
     })
     .search(&game);
-    assert!(start.elapsed().as_millis() < 1_000);
+    let elapsed = start.elapsed().as_millis();
+    assert!((50..1_000).contains(&elapsed), "{elapsed} ms");
+    assert!(by_time.depth < 100, "depth {}", by_time.depth);
     assert!(moves.contains(&by_time.best));
 }
 

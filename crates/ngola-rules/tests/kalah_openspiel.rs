@@ -96,7 +96,9 @@ fn all_300_recorded_games_replay_identically() {
 
 #[test]
 fn the_reference_implementation_replays_them_too() {
-    for record in records("openspiel/mancala.jsonl") {
+    let records = records("openspiel/mancala.jsonl");
+    assert_eq!(records.len(), 300);
+    for record in records {
         let mut game = RefKalah::new(6, 4, false, 1000);
         for step in record["steps"].as_array().expect("steps") {
             let action = step["action"].as_u64().expect("action") as u32;

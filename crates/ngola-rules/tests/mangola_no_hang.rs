@@ -56,6 +56,12 @@ fn play_out(rules: MangolaRules, rng: &mut ChaCha8Rng) -> Option<EndReason> {
     let seeds = game.totals()[0] + game.totals()[1];
     while game.play_random(rng).is_some() {
         assert_eq!(game.totals()[0] + game.totals()[1], seeds, "{game}");
+        if rules.max_plies != 0 {
+            assert!(
+                game.ply() <= rules.max_plies,
+                "a capped game went past its cap"
+            );
+        }
         if game.ply() >= UNCAPPED_PLY_BOUND {
             assert_eq!(rules.max_plies, 0, "a capped game went past its cap");
             assert_eq!(game.outcome(), None);

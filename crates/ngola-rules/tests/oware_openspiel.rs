@@ -120,7 +120,9 @@ fn game_0_ends_by_repetition_at_ply_137() {
 
 #[test]
 fn the_reference_implementation_replays_them_too() {
-    for record in records("openspiel/oware.jsonl") {
+    let records = records("openspiel/oware.jsonl");
+    assert_eq!(records.len(), 300);
+    for record in records {
         let mut game = RefOware::new(6, 4, 1000);
         for step in record["steps"].as_array().expect("steps") {
             let action = step["action"].as_u64().expect("action") as u32;

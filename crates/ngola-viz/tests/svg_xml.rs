@@ -54,6 +54,23 @@ const POSITIONS: [&str; 4] = [
     "oware 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0",
 ];
 
+/// Hole name -> count, read straight from a position text (rows `a`,
+/// `b`, ... in the order written, columns from 1), not through the viewer.
+fn text_counts(position: &str) -> Vec<(String, u32)> {
+    let rows = position.split_whitespace().nth(1).unwrap();
+    let mut counts = Vec::new();
+    for (r, row) in rows.split('/').enumerate() {
+        for (c, n) in row.split(',').enumerate() {
+            counts.push((
+                format!("{}{}", (b'a' + r as u8) as char, c + 1),
+                n.parse().unwrap(),
+            ));
+        }
+    }
+    counts.sort();
+    counts
+}
+
 #[test]
 fn board_counts_in_the_svg_equal_the_position_s_counts() {
     for text in POSITIONS {
@@ -69,6 +86,12 @@ fn board_counts_in_the_svg_equal_the_position_s_counts() {
                 let doc = Document::parse(&svg).unwrap_or_else(|e| panic!("{text}: {e}"));
                 assert_eq!(doc.root_element().tag_name().name(), "svg");
                 let found = holes(&doc);
+                let mut shown: Vec<(String, u32)> = found
+                    .iter()
+                    .map(|(name, count, _, _)| (name.clone(), *count))
+                    .collect();
+                shown.sort();
+                assert_eq!(shown, text_counts(text), "{text}");
                 assert_eq!(found.len(), board.rows.len() * board.columns(), "{text}");
                 for (name, count, count_text, dots) in found {
                     let (row, col) = board.hole_at(&name).unwrap();

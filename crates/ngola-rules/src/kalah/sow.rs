@@ -123,8 +123,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_filled_exactly() {
-        assert_eq!(TABLE_LEN, BASE[8] + 8 * 17);
+    fn every_entry_is_addressed_once_and_holds_its_seeds() {
+        let mut addressed = vec![0; TABLE_LEN];
+        for p in 1..=8 {
+            for origin in 0..p {
+                for k in 0..2 * p + 1 {
+                    addressed[BASE[p] + origin * (2 * p + 1) + k] += 1;
+                    let s = step(p, origin, k);
+                    let seeds = s
+                        .own
+                        .to_le_bytes()
+                        .iter()
+                        .chain(&s.opp.to_le_bytes())
+                        .map(|&b| b as usize)
+                        .sum::<usize>()
+                        + s.store as usize;
+                    assert_eq!(seeds, k + 1, "p {p}, origin {origin}, k {k}");
+                    // Slots after the origin: own pits, the store, then the
+                    // opponent's pits.
+                    let last = (origin + k + 1) % (2 * p + 1);
+                    let expected = if last < p {
+                        (LastSeed::OwnPit, last)
+                    } else if last == p {
+                        (LastSeed::OwnStore, 0)
+                    } else {
+                        (LastSeed::OpponentPit, last - p - 1)
+                    };
+                    assert_eq!(
+                        (s.kind, s.last as usize),
+                        expected,
+                        "p {p}, origin {origin}, k {k}"
+                    );
+                }
+            }
+        }
+        assert!(addressed.iter().all(|&n| n == 1));
     }
 
     #[test]

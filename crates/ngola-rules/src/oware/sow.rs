@@ -96,8 +96,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_is_filled_exactly() {
-        assert_eq!(TABLE_LEN, BASE[8] + 8 * 15);
+    fn every_entry_is_addressed_once_and_holds_its_seeds() {
+        let mut addressed = vec![0; TABLE_LEN];
+        for h in 2..=8 {
+            for origin in 0..h {
+                for k in 0..2 * h - 1 {
+                    addressed[BASE[h] + origin * (2 * h - 1) + k] += 1;
+                    let s = step(h, origin, k);
+                    let seeds = s
+                        .own
+                        .to_le_bytes()
+                        .iter()
+                        .chain(&s.opp.to_le_bytes())
+                        .map(|&b| b as usize)
+                        .sum::<usize>();
+                    assert_eq!(seeds, k + 1, "h {h}, origin {origin}, k {k}");
+                    // The seeds land on the k + 1 slots after the origin.
+                    let last = (origin + k + 1) % (2 * h);
+                    assert_eq!((s.last_in_opp, s.last as usize), (last >= h, last % h));
+                }
+            }
+        }
+        assert!(addressed.iter().all(|&n| n == 1));
     }
 
     #[test]

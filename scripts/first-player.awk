@@ -254,6 +254,7 @@ function solver_table(    line, f, key, order, nkeys, i, k) {
         tried[key] = tried[key] (tried[key] == "" ? "" : " ") f[3] (f[4] == "solved" ? "" : " (" f[4] ")")
         if (f[4] == "solved" && f[5] == "draw") drawn[key] = f[3]
     }
+    close(solver)
     print "| game | rules | ply caps tried | value for South (first player) | margin | PV plies | nodes | solver time |"
     print "|---|---|---|---|--:|--:|--:|--:|"
     for (i = 1; i <= nkeys; i++) {
@@ -283,6 +284,7 @@ function solver_summary(    line, f, key, board, reading, order, nboards, i, tex
         final_reading[key] = line
         if (f[4] == "solved" && f[5] == "draw") deepest_draw[key] = f[3]
     }
+    close(solver)
     for (i = 1; i <= nboards; i++) {
         board = order[i]
         n = split(readings[board], rl, SUBSEP)

@@ -13,7 +13,7 @@
 //!   leaves the opponent's row, captures never happen in the mover's own
 //!   row, and a chain never meets a house twice. Ludii agrees on all 150
 //!   games; the readings "skip over own houses" and "own houses can be
-//!   captured too" each contradict it (in 22 and 1,024 moves).
+//!   captured too" each contradict it on some recorded moves.
 //! - **Lapping** (10 or more counters on the 5-house board). Counts are
 //!   judged after the whole sowing; since the chain stays in the opponent's
 //!   row, "the houses this sowing reached" are simply the opponent's houses

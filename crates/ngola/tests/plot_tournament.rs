@@ -209,3 +209,28 @@ fn a_folder_without_games_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("games.csv"));
 }
+
+#[test]
+fn a_damaged_agent_id_is_refused_not_allocated() {
+    // An id of four billion would size the cross table at 4e9 x 4e9.
+    let header = "game,pair,pairing,south_id,north_id,south,north,seed,result,plies,south_total,north_total,reason,time_s,opening";
+    let row = |id: &str| format!("0,0,0,{id},1,random,greedy,5,S,10,30,18,natural,0.1,\n");
+    let dir = scratch("damaged");
+    std::fs::write(
+        dir.join("games.csv"),
+        format!("{header}\n{}", row("4000000000")),
+    )
+    .unwrap();
+    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("agent id 4000000000"), "{err}");
+    // The same row with a sound id plots.
+    std::fs::write(dir.join("games.csv"), format!("{header}\n{}", row("0"))).unwrap();
+    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use ngola_arena::record::read_games;
-use ngola_arena::runner::files;
+use ngola_arena::record::{read_games, GameRecord};
+use ngola_arena::runner::{check_rows, files};
+use ngola_arena::schedule::schedule;
 use ngola_arena::{folder_experiment, Statistics};
 use ngola_viz::game_title;
 use ngola_viz::plot::{
@@ -61,6 +62,13 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
             games_path.display()
         )));
     }
+    // Agent ids size the tables: check them before trusting them.
+    match &experiment {
+        Some(e) => {
+            check_rows(&games_path, e, &schedule(e), &games.records).map_err(CliError::input)?;
+        }
+        None => check_agent_ids(&games_path, &games.records)?,
+    }
     let stats = Statistics::from_games(&names, &games.records);
     let heading = match &experiment {
         Some(e) => format!("{}: {}", game_title(e.game), e.name),
@@ -98,6 +106,26 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
         println!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Without an experiment, agent ids are only known to run from 0 with at
+/// most two new agents per game; an id past that is a damaged file.
+fn check_agent_ids(path: &Path, records: &[GameRecord]) -> Result<(), CliError> {
+    let most = 2 * records.len();
+    match records
+        .iter()
+        .find(|r| r.south_id.max(r.north_id) as usize >= most)
+    {
+        Some(r) => Err(CliError::input(format!(
+            "{}: game {}: agent id {} is out of range (ids run from 0, at most {} for {} games)",
+            path.display(),
+            r.game,
+            r.south_id.max(r.north_id),
+            most - 1,
+            records.len()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Each agent's score against each other, from the pairings (agents in

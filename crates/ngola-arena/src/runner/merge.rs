@@ -87,5 +87,5 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
         .iter()
         .map(|record| Row { record, line: None })
         .collect();
-    complete(&merged, out, rows, true, all.len())
+    complete(&merged, out, rows, true, all.len(), all.len() / 2)
 }

@@ -34,7 +34,7 @@ use crate::output;
 use crate::play::play_game;
 use crate::progress::Observer;
 use crate::record::{read_games, write_lines, GameRecord, GamesWriter, SharedWriter};
-use crate::schedule::{pairings, schedule, shard_games, ScheduledGame};
+use crate::schedule::{schedule, shard_games, ScheduledGame};
 use crate::stats::sprt::SprtDecision;
 use crate::stats::Statistics;
 
@@ -216,13 +216,9 @@ fn play_rest<G: Evaluate>(
     let names = experiment.agent_names();
     let all = schedule(&experiment);
     let present = check_rows(&games_path, &experiment, &all, &existing)?;
-    let in_shard = |g: &&ScheduledGame| experiment.shard.is_none_or(|s| s.holds_pair(g.pair));
-    let expected = all.iter().filter(in_shard).count();
-    let todo: Vec<&ScheduledGame> = all
-        .iter()
-        .filter(in_shard)
-        .filter(|g| !present[g.id as usize])
-        .collect();
+    let mine = shard_games(&all, experiment.shard);
+    let expected = mine.clone().count();
+    let todo: Vec<&ScheduledGame> = mine.filter(|g| !present[g.id as usize]).collect();
 
     let mut tally = Tally::new(names.clone());
     let mut tracker = experiment
@@ -355,9 +351,10 @@ fn play_rest<G: Evaluate>(
     for played in &workers_played {
         rows.extend(played.rows());
     }
+    let pairs = all.len() / 2;
     drop(todo);
     drop((all, present));
-    let report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected));
+    let report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected, pairs));
     // Each worker's memory freed on a thread of its own.
     pool.install(|| workers_played.into_par_iter().for_each(drop));
     let mut report = report?;
@@ -410,13 +407,14 @@ pub fn finish(experiment: &Experiment, dir: &Path) -> Result<Report> {
         .iter()
         .map(|record| Row { record, line: None })
         .collect();
-    let expected = shard_games(&all, experiment.shard).len();
-    complete(experiment, dir, rows, rewrite, expected)
+    let expected = shard_games(&all, experiment.shard).count();
+    complete(experiment, dir, rows, rewrite, expected, all.len() / 2)
 }
 
 /// [`finish`] on the rows of `games.csv` already in memory (`rewrite`:
 /// the file is not sorted by game id as it should end); `expected` is the
-/// number of games of the run or shard. Writing the sorted file and
+/// number of games of the run or shard, `pairs` the run's colour-swapped
+/// pairs (all shards). Writing the sorted file and
 /// computing the statistics run in parallel on the current rayon pool.
 fn complete(
     experiment: &Experiment,
@@ -424,6 +422,7 @@ fn complete(
     mut rows: Vec<Row>,
     mut rewrite: bool,
     mut expected: usize,
+    pairs: usize,
 ) -> Result<Report> {
     let path = dir.join(files::GAMES);
     if !rows.is_sorted_by_key(|r| r.record.game) {
@@ -432,8 +431,6 @@ fn complete(
     }
     let mut sprt_status = None;
     if let Some(config) = experiment.sprt {
-        let pairs = experiment.games as usize / 2
-            * pairings(experiment.agents.len(), experiment.format).len();
         let mut tracker = SprtTracker::new(config, pairs);
         for r in &rows {
             tracker.add(r.record);

@@ -2,6 +2,7 @@
 //! and the exit code.
 
 use std::fmt::Display;
+use std::path::Path;
 
 /// An error that ends the program with `code` after printing `message`.
 #[derive(Debug)]
@@ -28,4 +29,10 @@ impl CliError {
             message: message.to_string(),
         }
     }
+}
+
+/// Writes `content` to `path`; a failure is the program's (exit code 1).
+pub fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
+    std::fs::write(path, content)
+        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
 }

@@ -21,7 +21,8 @@ pub struct GameArgs {
     pub position: Option<String>,
 }
 
-fn parse_game_kind(text: &str) -> Result<GameKind, String> {
+/// A game's name on the command line.
+pub fn parse_game_kind(text: &str) -> Result<GameKind, String> {
     text.parse()
 }
 

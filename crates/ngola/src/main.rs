@@ -7,6 +7,7 @@
 mod cli_error;
 mod cmd;
 mod game_args;
+mod utc;
 
 use std::process::ExitCode;
 

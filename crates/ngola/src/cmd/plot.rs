@@ -23,7 +23,7 @@ use ngola_viz::plot::{
     cross_table_svg, elo_svg, first_player_svg, CrossTable, Interval, PairScore,
 };
 
-use crate::cli_error::CliError;
+use crate::cli_error::{write_file, CliError};
 
 /// Arguments of `ngola plot`.
 #[derive(Args, Debug)]
@@ -199,9 +199,4 @@ pub fn first_player_intervals(stats: &Statistics) -> Vec<Interval> {
             games: f.south.games() as u32,
         })
         .collect()
-}
-
-fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
-    std::fs::write(path, content)
-        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
 }

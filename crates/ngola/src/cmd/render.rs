@@ -14,9 +14,9 @@ use clap::Args;
 use ngola_rules::{with_game, Game, GameKind, Player};
 use ngola_viz::{board_svg, game_title, replay_page, BoardView, DiagramOptions, Frame, Record};
 
-use crate::cli_error::CliError;
+use crate::cli_error::{write_file, CliError};
 use crate::cmd::play::{load_record, parse_side, record_game_args};
-use crate::game_args::GameArgs;
+use crate::game_args::{parse_game_kind, GameArgs};
 
 /// Arguments of `ngola render`.
 #[derive(Args, Debug)]
@@ -42,10 +42,6 @@ pub struct RenderArgs {
     /// Draw one dot per seed in each hole.
     #[arg(long)]
     dots: bool,
-}
-
-fn parse_game_kind(text: &str) -> Result<GameKind, String> {
-    text.parse()
 }
 
 /// Draws a position or a recorded game.
@@ -188,9 +184,4 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
         println!("wrote {} diagrams to {}", frames.len(), out.display());
     }
     Ok(())
-}
-
-fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
-    std::fs::write(path, content)
-        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
 }

@@ -16,6 +16,7 @@ use ngola_arena::{runner, ArenaError, Bar, Experiment, ExperimentDraft, Observer
 use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
+use crate::utc::utc_stamp;
 
 /// Arguments of `ngola tournament`.
 #[derive(Args, Debug, Default)]
@@ -193,39 +194,4 @@ fn default_out(experiment: &Experiment) -> PathBuf {
         name += &format!("-shard-{}-of-{}", shard.index, shard.count);
     }
     Path::new("results").join("runs").join(name)
-}
-
-/// `yyyymmdd-hhmmss` of a Unix time (UTC), by Hinnant's civil-from-days.
-fn utc_stamp(unix_seconds: u64) -> String {
-    let days = (unix_seconds / 86_400) as i64;
-    let rest = unix_seconds % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn utc_stamps_of_known_times() {
-        assert_eq!(utc_stamp(0), "19700101-000000");
-        // 2000-02-29 12:34:56 UTC, a leap day.
-        assert_eq!(utc_stamp(951_827_696), "20000229-123456");
-        // 2026-03-01 00:00:00 UTC.
-        assert_eq!(utc_stamp(1_772_323_200), "20260301-000000");
-    }
 }

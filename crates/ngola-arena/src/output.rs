@@ -59,7 +59,9 @@ fn percent(x: f64) -> String {
 
 fn write_csv(dir: &Path, name: &str, header: &[&str], rows: Vec<Vec<String>>) -> Result<()> {
     let path = dir.join(name);
-    let io = |e: csv::Error| ArenaError::bad_file(&path, e.to_string());
+    // Writing plain rows to a file fails only for I/O reasons: not the
+    // user's input (exit code 1, not 2).
+    let io = |e: csv::Error| ArenaError::io(&path, e.into());
     let mut writer = csv::Writer::from_path(&path).map_err(io)?;
     writer.write_record(header).map_err(io)?;
     for row in rows {

@@ -209,13 +209,13 @@ impl GameRecord {
             "draw" => GameResult::Draw,
             other => return Err(format!("column `result`: `{other}` is not S, N or draw")),
         };
+        let reason_text = text(12)?;
         let reason = Reason::ALL
             .into_iter()
-            .find(|r| r.as_str() == text(12).unwrap_or_default())
+            .find(|r| r.as_str() == reason_text)
             .ok_or_else(|| {
                 format!(
-                    "column `reason`: `{}` is not one of {}",
-                    text(12).unwrap_or_default(),
+                    "column `reason`: `{reason_text}` is not one of {}",
                     Reason::ALL.map(Reason::as_str).join(", ")
                 )
             })?;
@@ -474,13 +474,6 @@ impl SharedWriter {
         }
         Ok(pending.in_order)
     }
-}
-
-/// Rewrites `path` with `records` (sorted by game id by the caller),
-/// through a temporary file and a rename so that a kill leaves either
-/// the old or the new file.
-pub fn write_games(path: &Path, records: &[GameRecord]) -> Result<()> {
-    write_lines(path, records.iter().map(|r| Cow::Owned(r.to_csv_line())))
 }
 
 /// Rewrites `path` with the header and `lines` (complete CSV rows with

@@ -144,6 +144,15 @@ impl Outcome {
         }
     }
 
+    /// The higher of South's and North's `totals` wins; equal totals draw.
+    pub fn from_totals(totals: [u32; 2], reason: EndReason) -> Outcome {
+        match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Outcome::win(Player::South, reason),
+            std::cmp::Ordering::Less => Outcome::win(Player::North, reason),
+            std::cmp::Ordering::Equal => Outcome::draw(reason),
+        }
+    }
+
     /// 1.0 for a win of `player`, 0.5 for a draw, 0.0 for a loss.
     pub fn score_for(&self, player: Player) -> f64 {
         match self.winner {

@@ -285,12 +285,7 @@ impl Game for Kalah {
         } else {
             EndReason::PlyCap
         };
-        let [south, north] = self.totals();
-        Some(match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::win(Player::South, reason),
-            std::cmp::Ordering::Less => Outcome::win(Player::North, reason),
-            std::cmp::Ordering::Equal => Outcome::draw(reason),
-        })
+        Some(Outcome::from_totals(self.totals(), reason))
     }
 
     /// A 64-bit hash of board, stores and side to move (not of the ply,

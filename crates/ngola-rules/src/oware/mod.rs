@@ -448,11 +448,7 @@ impl Game for Oware {
 
     fn outcome(&self) -> Option<Outcome> {
         let reason = self.end?;
-        Some(match self.scores[0].cmp(&self.scores[1]) {
-            std::cmp::Ordering::Greater => Outcome::win(Player::South, reason),
-            std::cmp::Ordering::Less => Outcome::win(Player::North, reason),
-            std::cmp::Ordering::Equal => Outcome::draw(reason),
-        })
+        Some(Outcome::from_totals(self.scores.map(u32::from), reason))
     }
 
     /// A 64-bit hash of board, scores and side to move. The repetition

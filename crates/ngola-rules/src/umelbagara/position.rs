@@ -123,12 +123,7 @@ impl UmElBagara {
 
     /// The outcome as scored now: higher total wins, equal totals draw.
     fn scored(&self, reason: EndReason) -> Outcome {
-        let [south, north] = self.totals();
-        match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::win(Player::South, reason),
-            std::cmp::Ordering::Less => Outcome::win(Player::North, reason),
-            std::cmp::Ordering::Equal => Outcome::draw(reason),
-        }
+        Outcome::from_totals(self.totals(), reason)
     }
 
     /// The move from the mover's `j`-th house from his left, with the

@@ -5,7 +5,6 @@ use std::fmt;
 use rand::Rng;
 
 use super::notation::parse_position;
-use super::report::MoveEnding;
 use super::{Mangola, MangolaMove, MangolaRules};
 use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{Game, MoveList, Outcome, Player};
@@ -121,42 +120,7 @@ impl Game for Mangola {
     }
 
     fn check_move(&self, mv: MangolaMove) -> Result<(), IllegalMove> {
-        if let Some(outcome) = self.status() {
-            let result = match outcome.winner {
-                Some(winner) => format!("{winner} won"),
-                None => "drawn".to_string(),
-            };
-            return Err(IllegalMove::new(
-                mv,
-                format!("the game is over ({result}, {})", outcome.reason),
-            ));
-        }
-        self.candidate_index(mv)?;
-        if self.endless_is_illegal() {
-            let report = self.move_report(mv)?;
-            match report.ending {
-                MoveEnding::LapLimit { limit } => {
-                    return Err(IllegalMove::new(
-                        mv,
-                        format!(
-                            "the sowing never ends: it needs more than {limit} laps \
-                             (lap_limit), and endless_sowing=illegal"
-                        ),
-                    ))
-                }
-                MoveEnding::Cycle { length } => {
-                    return Err(IllegalMove::new(
-                        mv,
-                        format!(
-                            "the sowing never ends: its lap boundaries repeat every \
-                             {length} laps, and endless_sowing=illegal"
-                        ),
-                    ))
-                }
-                MoveEnding::Opening | MoveEnding::Finished => {}
-            }
-        }
-        Ok(())
+        self.check_move_report(mv).map(|_| ())
     }
 
     fn describe_move(&self, mv: MangolaMove) -> String {

@@ -526,12 +526,55 @@ impl Mangola {
         })
     }
 
+    /// [`crate::Game::check_move`], returning the move's report when the
+    /// check had to simulate it (`endless_sowing=illegal`), so that a
+    /// caller wanting both need not sow the move twice.
+    pub(crate) fn check_move_report(
+        &self,
+        mv: MangolaMove,
+    ) -> Result<Option<MoveReport>, IllegalMove> {
+        if let Some(outcome) = self.status() {
+            let result = match outcome.winner {
+                Some(winner) => format!("{winner} won"),
+                None => "drawn".to_string(),
+            };
+            return Err(IllegalMove::new(
+                mv,
+                format!("the game is over ({result}, {})", outcome.reason),
+            ));
+        }
+        self.candidate_index(mv)?;
+        if !self.endless_is_illegal() {
+            return Ok(None);
+        }
+        let report = self.move_report(mv)?;
+        match report.ending {
+            MoveEnding::LapLimit { limit } => Err(IllegalMove::new(
+                mv,
+                format!(
+                    "the sowing never ends: it needs more than {limit} laps \
+                     (lap_limit), and endless_sowing=illegal"
+                ),
+            )),
+            MoveEnding::Cycle { length } => Err(IllegalMove::new(
+                mv,
+                format!(
+                    "the sowing never ends: its lap boundaries repeat every \
+                     {length} laps, and endless_sowing=illegal"
+                ),
+            )),
+            MoveEnding::Opening | MoveEnding::Finished => Ok(Some(report)),
+        }
+    }
+
     /// The position after `mv` and its report, or why `mv` is illegal here
     /// (as [`crate::Game::check_move`]).
     pub fn after(&self, mv: MangolaMove) -> Result<(Mangola, MoveReport), IllegalMove> {
         use crate::game::Game;
-        self.check_move(mv)?;
-        let report = self.move_report(mv)?;
+        let report = match self.check_move_report(mv)? {
+            Some(report) => report,
+            None => self.move_report(mv)?,
+        };
         let mut next = *self;
         next.play(mv);
         Ok((next, report))

@@ -30,18 +30,9 @@ impl GreedyAgent {
 
     /// The value of playing `mv` from `game` for the player to move.
     fn value_of<G: Evaluate>(&self, game: &G, mv: G::Move) -> i32 {
-        let mover = game.to_move();
         let mut child = game.clone();
         child.play(mv);
-        if let Some(outcome) = child.outcome() {
-            return score::terminal(outcome, mover, 1);
-        }
-        let value = score::clamp_eval(self.eval.eval(&child));
-        if child.to_move() == mover {
-            value
-        } else {
-            -value
-        }
+        score::child_value(self.eval, game.to_move(), &child)
     }
 }
 

@@ -1,9 +1,11 @@
-//! Search scores shared by greedy and alpha-beta: evaluations in [`SEED`]
+//! Search scores shared by greedy, alpha-beta and the solver's move order: evaluations in [`SEED`]
 //! points, finished games as "win in n plies" scores far above them.
 //!
 //! [`SEED`]: crate::eval::SEED
 
 use ngola_rules::{Outcome, Player};
+
+use crate::eval::{EvalKind, Evaluate};
 
 /// The score of a game won at the current node (before distance).
 pub const WIN: i32 = 1_000_000;
@@ -37,4 +39,21 @@ pub fn is_decisive(score: i32) -> bool {
 #[inline]
 pub fn clamp_eval(value: i32) -> i32 {
     value.clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// The static value for `mover` of `child`, a position just reached by
+/// `mover`'s move: a finished game as won or lost in one ply, otherwise the
+/// clamped evaluation, negated if the opponent moves next. Greedy plays by
+/// it; alpha-beta and the solver order moves by it.
+#[inline]
+pub fn child_value<G: Evaluate>(eval: EvalKind, mover: Player, child: &G) -> i32 {
+    if let Some(outcome) = child.outcome() {
+        return terminal(outcome, mover, 1);
+    }
+    let value = clamp_eval(eval.eval(child));
+    if child.to_move() == mover {
+        value
+    } else {
+        -value
+    }
 }

@@ -242,17 +242,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             } else if Some(mv) == killers[1] {
                 i32::MAX - 2
             } else if depth >= 2 {
-                match child.outcome() {
-                    Some(outcome) => score::terminal(outcome, to_move, 1),
-                    None => {
-                        let v = score::clamp_eval(self.config.eval.eval(&child));
-                        if child.to_move() == to_move {
-                            v
-                        } else {
-                            -v
-                        }
-                    }
-                }
+                score::child_value(self.config.eval, to_move, &child)
             } else {
                 0
             };

@@ -50,7 +50,7 @@ use ngola_rules::{EndReason, MoveList, Outcome, MAX_MOVES};
 
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::eval::Evaluate;
+use crate::eval::{EvalKind, Evaluate};
 use table::{Entry, Table, UNCAPPED};
 
 /// Default table size in MiB.
@@ -425,19 +425,9 @@ impl<G: Evaluate> Solver<G> {
             let key = if Some(mv) == tt_move {
                 i32::MAX
             } else {
-                match child.outcome() {
-                    Some(o) => o.sign_for(to_move) * crate::score::WIN,
-                    None => {
-                        let v = child
-                            .evaluate()
-                            .clamp(-crate::score::MAX_EVAL, crate::score::MAX_EVAL);
-                        if child.to_move() == to_move {
-                            v
-                        } else {
-                            -v
-                        }
-                    }
-                }
+                // (All finished children tie with each other and rank above
+                // or below every evaluation, as the solver needs.)
+                crate::score::child_value(EvalKind::Heuristic, to_move, &child)
             };
             children.push((mv, child));
             order.push((key, i as u8));

@@ -42,7 +42,7 @@
 
 pub mod table;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -149,9 +149,9 @@ pub struct Solver<G: Evaluate> {
     tt: Table<G::Move>,
     nodes: u64,
     repetitions: u64,
-    /// Keys of the positions on the current line (no-cap mode only).
-    line: Vec<u64>,
-    on_line: HashSet<u64>,
+    /// Keys of the positions on the current line, each with its index on
+    /// the line (no-cap mode only; a key is on the line at most once).
+    line: HashMap<u64, u32>,
     /// Set when a line ran past `max_line_plies`.
     too_deep: bool,
     /// The longest line followed ([`MAX_LINE_PLIES`] unless set).
@@ -165,8 +165,7 @@ impl<G: Evaluate> Solver<G> {
             tt: Table::new(config.tt_mb),
             nodes: 0,
             repetitions: 0,
-            line: Vec::new(),
-            on_line: HashSet::new(),
+            line: HashMap::new(),
             too_deep: false,
             max_line_plies: MAX_LINE_PLIES,
         }
@@ -202,7 +201,6 @@ impl<G: Evaluate> Solver<G> {
         self.repetitions = 0;
         self.too_deep = false;
         self.line.clear();
-        self.on_line.clear();
         if G::PATH_HISTORY {
             self.tt.clear();
         }
@@ -349,9 +347,8 @@ impl<G: Evaluate> Solver<G> {
         let key = Self::key(game, history);
         let no_cap = game.ply_cap().is_none();
         if no_cap {
-            if self.on_line.contains(&key) {
+            if let Some(&at) = self.line.get(&key) {
                 self.repetitions += 1;
-                let at = self.line.iter().position(|&k| k == key).unwrap_or(0) as u32;
                 return Found {
                     value: 0,
                     height: 0,
@@ -359,14 +356,13 @@ impl<G: Evaluate> Solver<G> {
                     repetition_at: at,
                 };
             }
-            self.line.push(key);
-            self.on_line.insert(key);
+            let index = self.line.len() as u32;
+            self.line.insert(key, index);
         }
         let at = At { key, history, ply };
         let found = self.search_children(game, &moves, at, &mut alpha, &mut beta);
         if no_cap {
-            self.line.pop();
-            self.on_line.remove(&key);
+            self.line.remove(&key);
         }
         found
     }

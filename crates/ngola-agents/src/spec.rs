@@ -130,25 +130,6 @@ impl AgentSpec {
             AgentSpec::Solver(config) => Box::new(SolverAgent::new(config, name)),
         }
     }
-
-    /// The agent kind (the part before `:`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            AgentSpec::Random => "random",
-            AgentSpec::Greedy { .. } => "greedy",
-            AgentSpec::AlphaBeta(_) => "alphabeta",
-            AgentSpec::Mcts(_) => "mcts",
-            AgentSpec::Solver(_) => "solver",
-        }
-    }
-
-    /// True when the agent's moves depend on its seed.
-    pub fn is_stochastic(&self) -> bool {
-        matches!(
-            self,
-            AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
-        )
-    }
 }
 
 /// The `key=value` pairs of one spec, checked against the kind's keys.

@@ -63,11 +63,6 @@ impl<M: Copy> Table<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.slots.fill(None);
-    }
-
     #[inline]
     fn index(&self, key: u64) -> usize {
         // Fold the high bits in: a weak key in the low bits still spreads.

@@ -83,14 +83,4 @@ impl<M: Copy> Table<M> {
     pub fn clear(&mut self) {
         self.slots.fill(None);
     }
-
-    /// Positions stored.
-    pub fn len(&self) -> usize {
-        self.slots.iter().filter(|s| s.is_some()).count()
-    }
-
-    /// True when nothing is stored.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }

@@ -179,9 +179,10 @@ impl<G: Evaluate> Mcts<G> {
             return None;
         }
         let key = game.zobrist();
-        let same = |pos: &G| {
-            pos.zobrist() == key && pos.ply() == game.ply() && pos.to_string() == game.to_string()
-        };
+        // Same hash, then same text (the hash may collide); callers check
+        // the ply first.
+        let text = game.to_string();
+        let same = |pos: &G| pos.zobrist() == key && pos.to_string() == text;
         let mut frontier = vec![(0usize, root.clone())];
         for _ in 0..=REUSE_SEARCH_PLIES {
             let mut next = Vec::new();

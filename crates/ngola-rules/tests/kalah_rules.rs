@@ -352,3 +352,12 @@ fn zobrist_tells_positions_apart() {
     // The ply is not part of the hash.
     assert_eq!(a.zobrist(), e.zobrist());
 }
+
+/// South's row reads a1..a6 in sowing order, North's from b6 back to b1.
+#[test]
+fn sowing_rows_follow_each_side_s_sowing_direction() {
+    let game = kalah("kalah 1,2,3,4,5,6/7,8,9,10,11,12 S 0 0,0");
+    assert_eq!(game.row(Player::North).as_slice(), &[7, 8, 9, 10, 11, 12]);
+    assert_eq!(game.sowing_row(Player::South), [1, 2, 3, 4, 5, 6, 0, 0]);
+    assert_eq!(game.sowing_row(Player::North), [12, 11, 10, 9, 8, 7, 0, 0]);
+}

@@ -378,3 +378,16 @@ fn clone_from_copies_everything_the_history_included() {
         assert_eq!(target.to_string(), source.to_string());
     }
 }
+
+/// South's row reads a1..a6 in sowing order, North's from b6 back to b1.
+#[test]
+fn sowing_rows_follow_each_side_s_sowing_direction() {
+    let game = Oware::from_position(
+        "oware 1,2,3,4,5,6/7,8,0,0,0,0 S 0 5,6",
+        OwareRules::default(),
+    )
+    .expect("a valid position");
+    assert_eq!(game.row(Player::North).as_slice(), &[7, 8, 0, 0, 0, 0]);
+    assert_eq!(game.sowing_row(Player::South), [1, 2, 3, 4, 5, 6, 0, 0]);
+    assert_eq!(game.sowing_row(Player::North), [0, 0, 0, 0, 8, 7, 0, 0]);
+}

@@ -29,15 +29,13 @@ const THREAT: i32 = 40;
 /// of the pit facing each.
 fn rows(game: &Kalah, side: Player) -> ([u8; 8], [u8; 8]) {
     let p = game.pits();
-    let own = game.row(side);
-    let theirs = game.row(side.opponent());
-    let mut mine = [0u8; 8];
+    let mine = game.sowing_row(side);
+    let theirs = game.sowing_row(side.opponent());
     let mut facing = [0u8; 8];
     for i in 0..p {
-        // Sowing order: South left to right, North right to left.
-        let column = if side == Player::South { i } else { p - 1 - i };
-        mine[i] = own[column];
-        facing[i] = theirs[column];
+        // The rows run in opposite directions: sowing position i faces the
+        // opponent's sowing position p - 1 - i.
+        facing[i] = theirs[p - 1 - i];
     }
     (mine, facing)
 }

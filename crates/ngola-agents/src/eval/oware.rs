@@ -30,12 +30,7 @@ fn ring(game: &Oware, side: Player) -> ([u8; 16], usize) {
     let h = game.houses();
     let mut ring = [0u8; 16];
     for (k, s) in [side, side.opponent()].into_iter().enumerate() {
-        let row = game.row(s);
-        for i in 0..h {
-            // Sowing order: South a1..ah, North bh..b1.
-            let column = if s == Player::South { i } else { h - 1 - i };
-            ring[k * h + i] = row[column];
-        }
+        ring[k * h..(k + 1) * h].copy_from_slice(&game.sowing_row(s)[..h]);
     }
     (ring, h)
 }

@@ -108,6 +108,13 @@ impl Kalah {
         )
     }
 
+    /// `side`'s pits in sowing order (South `a1..`, North from its last
+    /// column back to `b1`), one count per byte; bytes past the board are 0.
+    #[inline]
+    pub fn sowing_row(&self, side: Player) -> [u8; 8] {
+        self.rows[side.index()].to_le_bytes()
+    }
+
     /// `side`'s row, in column order (`a1..ap` or `b1..bp`).
     pub fn row(&self, side: Player) -> ArrayVec<u8, 8> {
         (1..=self.rules.pits).map(|c| self.count(side, c)).collect()

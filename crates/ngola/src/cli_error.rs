@@ -4,6 +4,8 @@
 use std::fmt::Display;
 use std::path::Path;
 
+use ngola_arena::ArenaError;
+
 /// An error that ends the program with `code` after printing `message`.
 #[derive(Debug)]
 pub struct CliError {
@@ -27,6 +29,18 @@ impl CliError {
         CliError {
             code: 1,
             message: message.to_string(),
+        }
+    }
+}
+
+impl From<ArenaError> for CliError {
+    /// Bad input (a malformed file, a bad field) exits with 2, anything
+    /// else (a file that cannot be written) with 1.
+    fn from(err: ArenaError) -> Self {
+        if err.is_input() {
+            CliError::input(err)
+        } else {
+            CliError::failure(err)
         }
     }
 }

@@ -10,7 +10,7 @@ use clap::Args;
 use ngola_arena::runner;
 
 use crate::cli_error::CliError;
-use crate::cmd::tournament::{cli_error, print_report};
+use crate::cmd::tournament::print_report;
 
 /// Arguments of `ngola merge`.
 #[derive(Args, Debug)]
@@ -28,7 +28,7 @@ pub struct MergeArgs {
 
 /// Merges the folders and prints the summary of the whole run.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
-    let report = runner::merge(&args.folders, &args.out).map_err(cli_error)?;
+    let report = runner::merge(&args.folders, &args.out)?;
     if !args.quiet {
         print_report(&report);
     }

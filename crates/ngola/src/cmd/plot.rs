@@ -48,14 +48,14 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     // The experiment names the agents (and those that never played); a
     // folder without it still plots from the names in games.csv.
     let experiment = if args.dir.join(files::EXPERIMENT).is_file() {
-        Some(folder_experiment(&args.dir).map_err(CliError::input)?)
+        Some(folder_experiment(&args.dir)?)
     } else {
         None
     };
     let names = experiment
         .as_ref()
         .map_or_else(Vec::new, |e| e.agent_names());
-    let games = read_games(&games_path).map_err(CliError::input)?;
+    let games = read_games(&games_path)?;
     if games.records.is_empty() {
         return Err(CliError::input(format!(
             "{}: no games yet",
@@ -65,7 +65,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     // Agent ids size the tables: check them before trusting them.
     match &experiment {
         Some(e) => {
-            check_rows(&games_path, e, &schedule(e), &games.records).map_err(CliError::input)?;
+            check_rows(&games_path, e, &schedule(e), &games.records)?;
         }
         None => check_agent_ids(&games_path, &games.records)?,
     }

@@ -12,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
-use ngola_arena::{runner, ArenaError, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
+use ngola_arena::{runner, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
 use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
@@ -68,18 +68,9 @@ pub struct TournamentArgs {
     quiet: bool,
 }
 
-/// The exit code of an arena error: 2 for bad input, 1 otherwise.
-pub fn cli_error(err: ArenaError) -> CliError {
-    if err.is_input() {
-        CliError::input(err)
-    } else {
-        CliError::failure(err)
-    }
-}
-
 fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
     let file = match &args.experiment {
-        Some(path) => ExperimentDraft::from_file(path).map_err(cli_error)?,
+        Some(path) => ExperimentDraft::from_file(path)?,
         None => ExperimentDraft::default(),
     };
     let rules = args
@@ -121,13 +112,12 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     let report = match &args.resume {
         Some(dir) => resume(draft, dir, args.threads, observer)?,
         None => {
-            let experiment = draft.finish().map_err(cli_error)?;
+            let experiment = draft.finish()?;
             let dir = experiment
                 .out
                 .clone()
                 .unwrap_or_else(|| default_out(&experiment));
-            with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, observer))
-                .map_err(cli_error)?
+            with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, observer))?
         }
     };
     if !args.quiet {
@@ -147,7 +137,7 @@ fn resume(
             "--out cannot be used with --resume (the run stays in its folder)",
         ));
     }
-    let mut folder = runner::folder_experiment(dir).map_err(cli_error)?;
+    let mut folder = runner::folder_experiment(dir)?;
     if let Some(threads) = threads {
         if threads == 0 {
             return Err(CliError::input("threads: must be at least 1"));
@@ -155,15 +145,15 @@ fn resume(
         folder.threads = threads;
     }
     let given = if draft.sets_identity() {
-        Some(draft.finish().map_err(cli_error)?)
+        Some(draft.finish()?)
     } else {
         None
     };
     with_game!(folder.game, G => {
         if let Some(mut given) = given {
-            runner::check_same::<G>(&folder, &mut given, dir).map_err(cli_error)?;
+            runner::check_same::<G>(&folder, &mut given, dir)?;
         }
-        runner::resume::<G>(&folder, dir, observer).map_err(cli_error)
+        Ok(runner::resume::<G>(&folder, dir, observer)?)
     })
 }
 

@@ -135,11 +135,7 @@ impl UmElBagara {
             Player::South => j + 1,
             Player::North => houses - j,
         };
-        let written = (j == houses / 2).then_some(if direction == ANTICLOCKWISE {
-            Direction::Anticlockwise
-        } else {
-            Direction::Clockwise
-        });
+        let written = (j == houses / 2).then_some(direction_of(direction));
         UmElBagaraMove::from_parts(self.side, column as u8, written)
     }
 
@@ -332,11 +328,7 @@ impl Game for UmElBagara {
             (false, Some(_)) => {
                 let (_, direction) =
                     self.lane_and_direction(UmElBagaraMove::from_parts(row, column as u8, None));
-                let way = if direction == CLOCKWISE {
-                    "clockwise"
-                } else {
-                    "anticlockwise"
-                };
+                let way = direction_of(direction).name();
                 return Err(IllegalMove::new(
                     mv,
                     format!(
@@ -381,11 +373,7 @@ impl Game for UmElBagara {
             lane,
             direction,
         );
-        let way = if direction == CLOCKWISE {
-            "clockwise"
-        } else {
-            "anticlockwise"
-        };
+        let way = direction_of(direction).name();
         let mut text = format!("sows {sown} {way}, last in {}", house_name(last, houses));
         if sown as usize >= 2 * houses - self.rules.skip_origin() as usize {
             text.push_str(" (laps the board)");
@@ -430,5 +418,15 @@ impl Game for UmElBagara {
         let mv = self.house_move(j, direction);
         self.sow(self.side.index() * self.rules.houses() + j, direction);
         Some(mv)
+    }
+}
+
+/// The [`Direction`] of a direction-table index.
+#[inline]
+fn direction_of(index: usize) -> Direction {
+    if index == ANTICLOCKWISE {
+        Direction::Anticlockwise
+    } else {
+        Direction::Clockwise
     }
 }

@@ -4,7 +4,7 @@
 
 use std::fmt::Debug;
 
-use crate::error::RuleError;
+use crate::error::{PositionError, RuleError};
 
 /// Description of one rule option, for help texts and error messages.
 #[derive(Debug, Clone, Copy)]
@@ -35,6 +35,13 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
     /// option); called after all options are set.
     fn validate(&self) -> Result<(), RuleError> {
         Ok(())
+    }
+
+    /// [`RuleOptions::validate`] as an error of a position built under
+    /// these rules (field `rules`).
+    fn validate_for_position(&self) -> Result<(), PositionError> {
+        self.validate()
+            .map_err(|e| PositionError::new("rules", e.to_string()))
     }
 
     /// Every option as `key=value`, in the order of [`RuleOptions::keys`].

@@ -192,12 +192,6 @@ impl Kalah {
         }
     }
 
-    fn check_rules(rules: &KalahRules) -> Result<(), PositionError> {
-        rules
-            .validate()
-            .map_err(|e| PositionError::new("rules", e.to_string()))
-    }
-
     /// Builds a position from its parts (rows as in `two_row`).
     pub(crate) fn from_parts(
         rows: [u64; 2],
@@ -243,7 +237,7 @@ impl Game for Kalah {
     /// the position at most [`MAX_TOTAL_SEEDS`] seeds. Any such position is
     /// accepted, also a finished one.
     fn from_position(text: &str, rules: KalahRules) -> Result<Kalah, PositionError> {
-        Kalah::check_rules(&rules)?;
+        rules.validate_for_position()?;
         let fields =
             two_row::parse_two_row(text, Kalah::NAME, rules.pits as usize, "pits", "stores")?;
         Ok(Kalah {

@@ -9,6 +9,7 @@
 
 use crate::error::PositionError;
 use crate::game::Player;
+use crate::options::RuleOptions;
 
 use super::two_row::{column_index, MAX_TOTAL_SEEDS};
 use super::{Kalah, KalahMove, KalahRules};
@@ -55,7 +56,7 @@ pub fn from_board(
     ply: u32,
     rules: KalahRules,
 ) -> Result<Kalah, PositionError> {
-    Kalah::check_rules(&rules)?;
+    rules.validate_for_position()?;
     let p = rules.pits as usize;
     if board.len() != 2 * p + 2 {
         return Err(PositionError::new(

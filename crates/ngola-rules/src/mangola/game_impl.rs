@@ -43,9 +43,7 @@ impl Game for Mangola {
     /// Reads `mangola <a>/<b>/<c>/<d> <S|N> <ply>`. Each row must hold
     /// exactly `rules.columns` counts; the board at most 64 seeds.
     fn from_position(text: &str, rules: MangolaRules) -> Result<Self, PositionError> {
-        rules
-            .validate()
-            .map_err(|e| PositionError::new("rules", e.to_string()))?;
+        rules.validate_for_position()?;
         let parsed = parse_position(text.trim(), rules.columns as usize)?;
         Mangola::from_rows(parsed.rows, parsed.side, parsed.ply, rules)
     }

@@ -167,9 +167,7 @@ impl Mangola {
         ply: u32,
         rules: MangolaRules,
     ) -> Result<Mangola, PositionError> {
-        rules
-            .validate()
-            .map_err(|e| PositionError::new("rules", e.to_string()))?;
+        rules.validate_for_position()?;
         let columns = rules.columns as usize;
         let mut circuits = [0u128; 2];
         let mut total = 0u32;

@@ -341,9 +341,7 @@ impl Oware {
         ply: u32,
         rules: OwareRules,
     ) -> Result<Oware, PositionError> {
-        rules
-            .validate()
-            .map_err(|e| PositionError::new("rules", e.to_string()))?;
+        rules.validate_for_position()?;
         let h = rules.houses as usize;
         let on_board = rows.map(|row| (0..h).map(|j| byte_at(row, j) as u32).sum::<u32>());
         let total = on_board[0] + on_board[1] + scores[0] as u32 + scores[1] as u32;
@@ -417,9 +415,7 @@ impl Game for Oware {
     /// cap is checked after each move, so a position at or past it ends
     /// with its next move.
     fn from_position(text: &str, rules: OwareRules) -> Result<Oware, PositionError> {
-        rules
-            .validate()
-            .map_err(|e| PositionError::new("rules", e.to_string()))?;
+        rules.validate_for_position()?;
         let fields =
             two_row::parse_two_row(text, Oware::NAME, rules.houses as usize, "houses", "scores")?;
         Oware::from_parts(fields.rows, fields.banked, fields.side, fields.ply, rules)

@@ -126,6 +126,14 @@ impl Clone for Oware {
     }
 }
 
+/// True when `scores` decide a game of `total` seeds: one above half the
+/// seeds, or both exactly half.
+#[inline]
+fn scores_decide(scores: [u8; 2], total: u8) -> bool {
+    let half = total / 2;
+    scores[0] > half || scores[1] > half || scores == [half, half]
+}
+
 /// The repetition key of a board: both rows.
 #[inline]
 fn key(rows: [u64; 2]) -> u128 {
@@ -214,8 +222,7 @@ impl Oware {
     /// A score above half the seeds, or both exactly half.
     #[inline]
     fn score_decides(&self) -> bool {
-        let half = self.total / 2;
-        self.scores[0] > half || self.scores[1] > half || (self.scores == [half, half])
+        scores_decide(self.scores, self.total)
     }
 
     /// The mover's legal houses as bits, bit `j` = byte `j` of his row
@@ -552,8 +559,7 @@ impl Game for Oware {
         if let Some(reason) = after.end {
             let mut captured_scores = self.scores;
             captured_scores[self.side.index()] += sowing.captured;
-            let half = self.total / 2;
-            let won = captured_scores.iter().any(|&s| s > half) || captured_scores == [half, half];
+            let won = scores_decide(captured_scores, self.total);
             let why = match reason {
                 EndReason::Repetition => "the position repeats: each side collects its row; ",
                 EndReason::PlyCap => "the ply cap is reached: each side collects its row; ",

@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use ngola_rules::{EndReason, Outcome, Player};
 
@@ -51,7 +51,7 @@ pub const COLUMNS: [&str; 15] = [
 ];
 
 /// The result of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum GameResult {
     /// South won.
     #[serde(rename = "S")]
@@ -86,7 +86,7 @@ impl GameResult {
 
 /// Why a game ended, as written in `games.csv` (the names of
 /// [`EndReason::as_str`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// The game's ordinary end.
@@ -140,7 +140,7 @@ impl From<EndReason> for Reason {
 }
 
 /// One row of `games.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameRecord {
     /// Game id in the schedule.
     pub game: u64,

@@ -108,7 +108,7 @@ struct Engine<G: Evaluate> {
 impl<G: Evaluate> Engine<G> {
     fn serve(mut self, input: impl BufRead, mut output: impl Write) -> Result<(), CliError> {
         for line in input.lines() {
-            let line = line.map_err(CliError::failure)?;
+            let line = line.map_err(CliError::stdin)?;
             let line = line.trim();
             if line.is_empty() {
                 continue;
@@ -121,8 +121,8 @@ impl<G: Evaluate> Engine<G> {
                 Ok(None) => continue,
                 Err(reason) => format!("error {reason}"),
             };
-            writeln!(output, "{answer}").map_err(CliError::failure)?;
-            output.flush().map_err(CliError::failure)?;
+            writeln!(output, "{answer}").map_err(CliError::stdout)?;
+            output.flush().map_err(CliError::stdout)?;
         }
         Ok(())
     }

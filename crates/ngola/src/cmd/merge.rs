@@ -29,8 +29,8 @@ pub struct MergeArgs {
 /// Merges the folders and prints the summary of the whole run.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
     let report = runner::merge(&args.folders, &args.out)?;
-    if !args.quiet {
-        print_report(&report);
+    if args.quiet {
+        return Ok(());
     }
-    Ok(())
+    print_report(&report)
 }

@@ -17,15 +17,13 @@
 //! for Mangola, which has no score. Lines that reach the ply cap
 //! (`max_plies`) end there as the rules say; see `ngola_agents::solver`.
 
-use std::io::Write;
-
 use clap::Args;
 
 use ngola_agents::solver::{Solver, SolverConfig, MAX_LINE_PLIES};
 use ngola_agents::Evaluate;
 use ngola_rules::with_game;
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
 
 /// Arguments of `ngola solve`.
@@ -54,7 +52,6 @@ fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
         )));
     }
     let pv: Vec<String> = solution.pv.iter().map(|m| m.to_string()).collect();
-    let mut out = std::io::stdout().lock();
     let mut text = format!(
         "value {} {}\npv {}\n",
         solution.result_word(),
@@ -72,6 +69,5 @@ fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
         solution.nodes,
         solution.time.as_secs_f64()
     );
-    out.write_all(text.as_bytes()).map_err(CliError::failure)?;
-    out.flush().map_err(CliError::failure)
+    print(&text)
 }

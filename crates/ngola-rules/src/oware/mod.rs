@@ -378,11 +378,14 @@ impl Oware {
             rules,
             history: vec![key(rows)],
         };
-        if game.score_decides() {
-            game.end = Some(EndReason::Natural);
-        } else if game.capped() {
+        if game.capped() {
+            // Over by the cap, whatever the scores say: so the collected
+            // position's text reads back as itself.
             game.collect();
+            game.history = vec![key(game.rows)];
             game.end = Some(EndReason::PlyCap);
+        } else if game.score_decides() {
+            game.end = Some(EndReason::Natural);
         } else if game.legal_bits() == 0 {
             return Err(PositionError::new(
                 "rows",

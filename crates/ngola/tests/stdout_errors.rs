@@ -54,7 +54,9 @@ fn commands(dir: &Path, tag: &str) -> Vec<Vec<String>> {
         vec!["replay", "mangola", "a1", "d8"],
         vec!["replay", "--record", &shared("game.txt")],
         vec!["bench", "movegen", "mangola", "--games", "10"],
-        vec!["bench", "search", "kalah", "--nodes", "1000", "--sims", "100"],
+        vec![
+            "bench", "search", "kalah", "--nodes", "1000", "--sims", "100",
+        ],
         vec![
             "tournament",
             "--game",
@@ -70,8 +72,20 @@ fn commands(dir: &Path, tag: &str) -> Vec<Vec<String>> {
         ],
         vec!["merge", &shared("done"), "--out", &d("merged")],
         vec!["render", "kalah"],
-        vec!["render", "--record", &shared("game.txt"), "-o", &d("page.html")],
-        vec!["render", "--record", &shared("game.txt"), "-o", &d("frames")],
+        vec![
+            "render",
+            "--record",
+            &shared("game.txt"),
+            "-o",
+            &d("page.html"),
+        ],
+        vec![
+            "render",
+            "--record",
+            &shared("game.txt"),
+            "-o",
+            &d("frames"),
+        ],
         vec!["plot", &shared("done"), "-o", &d("plots")],
         vec!["solve", "kalah", "--rule", "pits=2", "--rule", "seeds=2"],
         vec!["engine", "kalah", "--agent", "random"],

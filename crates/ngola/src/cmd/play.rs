@@ -14,9 +14,7 @@ use clap::Args;
 
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{with_game, Game, GameKind, Player, RuleOptions};
-use ngola_viz::{
-    play_session, AgentMaker, PlayError, PlayResult, PlaySetup, Record, RecordedMove,
-};
+use ngola_viz::{play_session, AgentMaker, PlayError, PlayResult, PlaySetup, Record, RecordedMove};
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
@@ -93,11 +91,12 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         echo: !std::io::stdin().is_terminal(),
     };
     let stdin = std::io::stdin();
-    let result = play_session(setup, stdin.lock(), std::io::stdout().lock()).map_err(|e| match e {
-        PlayError::Input(e) => CliError::stdin(e),
-        PlayError::Output(e) => CliError::stdout(e),
-        other => CliError::failure(other),
-    })?;
+    let result =
+        play_session(setup, stdin.lock(), std::io::stdout().lock()).map_err(|e| match e {
+            PlayError::Input(e) => CliError::stdin(e),
+            PlayError::Output(e) => CliError::stdout(e),
+            other => CliError::failure(other),
+        })?;
 
     let (you, agent) = (format!("you ({})", args.side), opponent_spec);
     let (south, north) = match args.side {

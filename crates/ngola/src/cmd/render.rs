@@ -167,7 +167,11 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
             .map_or(String::new(), |r| format!(" · result: {r}"));
         let page = replay_page(&title, &format!("{players}{result}"), &frames);
         write_file(out, &page)?;
-        print(&format!("wrote {} ({} steps)\n", out.display(), frames.len()))?;
+        print(&format!(
+            "wrote {} ({} steps)\n",
+            out.display(),
+            frames.len()
+        ))?;
     } else {
         std::fs::create_dir_all(out)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", out.display())))?;

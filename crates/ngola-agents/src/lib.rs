@@ -14,6 +14,7 @@ pub mod bench;
 pub mod eval;
 pub mod greedy;
 pub mod mcts;
+pub mod memory;
 pub mod random;
 pub mod rng;
 pub mod score;

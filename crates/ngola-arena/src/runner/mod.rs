@@ -159,6 +159,7 @@ pub fn run<G: Evaluate>(
     }
     let mut experiment = experiment.clone();
     experiment.resolve::<G>()?;
+    experiment.check_memory()?;
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
     write_experiment(dir, &experiment)?;
     let writer = GamesWriter::create(&dir.join(files::GAMES))?;
@@ -196,6 +197,7 @@ pub fn resume<G: Evaluate>(
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    experiment.check_memory()?;
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;
     let writer = GamesWriter::reopen(&path, &found)?;

@@ -86,7 +86,10 @@ fn serve<G: Evaluate>(
 ) -> Result<(), CliError> {
     let start: G = args.game.setup()?;
     let rules = args.game.rules::<G>()?;
-    let agent = args.agent.build::<G>(args.seed);
+    let agent = args
+        .agent
+        .try_build::<G>(args.seed)
+        .map_err(|e| CliError::input(format!("--agent: {e}")))?;
     Engine {
         start,
         rules,

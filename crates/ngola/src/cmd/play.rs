@@ -71,6 +71,12 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         .hint
         .parse()
         .map_err(|e| CliError::input(format!("--hint: {e}")))?;
+    // Both agents' tables are held at once (the hint agent is built when
+    // asked): refuse what the machine cannot hold before the game starts.
+    ngola_agents::memory::check(opponent.memory_mb() + hint.memory_mb(), || {
+        format!("the tables of --agent {opponent} and --hint {hint}")
+    })
+    .map_err(CliError::input)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let path = args
         .record

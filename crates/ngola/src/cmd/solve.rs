@@ -31,7 +31,7 @@ use crate::game_args::GameArgs;
 pub struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Transposition-table size in MiB.
+    /// Transposition-table size in MiB (at most the memory available).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     tt: u32,
 }
@@ -43,7 +43,11 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
 
 fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
     let game: G = args.game.setup()?;
-    let solution = Solver::<G>::new(&SolverConfig { tt_mb: args.tt }).solve(&game);
+    // A table the machine cannot hold is refused before anything is
+    // allocated (exit 2, naming the limit).
+    let mut solver = Solver::<G>::try_new(&SolverConfig { tt_mb: args.tt })
+        .map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    let solution = solver.solve(&game);
     if solution.too_deep {
         return Err(CliError::failure(format!(
             "no result: a line ran past {MAX_LINE_PLIES} plies without ending or repeating \

@@ -46,7 +46,7 @@ fn tables_over_the_limit_are_refused_by_every_command() {
         limit,
         &["engine", "kalah", "--agent", "alphabeta:tt=2048"],
         "go\n",
-        &["--agent", named[0]],
+        &["tt=2048", named[0]],
     );
     refused(
         limit,

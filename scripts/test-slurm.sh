@@ -44,7 +44,7 @@ fail() {
 for script in scripts/slurm-tournament.sh scripts/parallel-tournament.sh; do
     status=0
     usage=$("$script" 2>&1) || status=$?
-    [[ $status -eq 2 && $usage == Runs* && $usage == *Usage:* && $usage != *"set -euo"* ]] &&
+    [[ $status -eq 2 && $usage == Runs* && $usage == *Usage* && $usage != *"set -euo"* ]] &&
         ! grep -q '^#' <<<"$usage" || fail "$script without arguments: exit $status, printed:
 $usage"
 done

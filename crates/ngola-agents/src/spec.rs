@@ -348,11 +348,14 @@ impl FromStr for AgentSpec {
                     match p.raw("rollout") {
                         None | Some("full") => None,
                         Some(v) => match v.parse::<u32>() {
-                            Ok(k) => Some(k),
-                            Err(_) => return Err(p.bad(
+                            Ok(k) if k <= crate::mcts::MAX_ROLLOUT_PLIES => Some(k),
+                            _ => return Err(p.bad(
                                 "rollout",
                                 v,
-                                "`full` or a number of plies (0 scores the leaf by the evaluation)",
+                                format!(
+                                    "`full` or a number of plies from 0 to {} (0 scores the leaf by the evaluation)",
+                                    crate::mcts::MAX_ROLLOUT_PLIES
+                                ),
                             )),
                         },
                     };

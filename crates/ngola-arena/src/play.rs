@@ -16,6 +16,13 @@ use crate::schedule::ScheduledGame;
 /// which the game goes on.
 pub const OPENING_ATTEMPTS: u32 = 1000;
 
+/// The longest game the runner plays, in plies (opening included): a game
+/// still going then is stopped and scored a draw, reason `ply-limit`.
+/// Only rules without a ply cap (`max_plies=0`) or with a cap above it
+/// get there, e.g. Mangola with `endless_sowing=stop`, where a game need
+/// not end at all. The solver's limit on a line is the same.
+pub const MAX_GAME_PLIES: u32 = 100_000;
+
 /// The position after `plies` uniformly random plies from `start`, drawn
 /// from a `ChaCha8Rng` seeded with `seed`, and the moves as text. An
 /// opening after which the game is over is drawn again (the same RNG
@@ -71,9 +78,16 @@ pub fn play_game<G: Evaluate>(
     ];
     // Where an agent may write the position after its move.
     let mut after = game.clone();
-    let outcome = loop {
+    let last_ply = start.ply().saturating_add(MAX_GAME_PLIES);
+    let (result, reason) = loop {
         if let Some(outcome) = game.outcome() {
-            break outcome;
+            break (
+                GameResult::from_outcome(&outcome),
+                Reason::from(outcome.reason),
+            );
+        }
+        if game.ply() >= last_ply {
+            break (GameResult::Draw, Reason::PlyLimit);
         }
         let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
         debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
@@ -99,11 +113,11 @@ pub fn play_game<G: Evaluate>(
         south: names[scheduled.south as usize].clone(),
         north: names[scheduled.north as usize].clone(),
         seed: scheduled.seed,
-        result: GameResult::from_outcome(&outcome),
+        result,
         plies: game.ply(),
         south_total,
         north_total,
-        reason: Reason::from(outcome.reason),
+        reason,
         time_s: micros as f64 / 1e6,
         opening: opening.join(" "),
     })

@@ -99,30 +99,32 @@ pub enum Reason {
     PlyCap,
     /// A position repeated.
     Repetition,
+    /// The runner stopped a game still going at
+    /// [`crate::play::MAX_GAME_PLIES`] plies, scored as a draw (rules
+    /// without a ply cap under which the game did not end).
+    PlyLimit,
 }
 
 impl Reason {
     /// Every reason, in the order summaries list them.
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 6] = [
         Reason::Natural,
         Reason::Immobilised,
         Reason::EndlessSowing,
         Reason::PlyCap,
         Reason::Repetition,
+        Reason::PlyLimit,
     ];
 
     /// The name written in files.
     pub fn as_str(self) -> &'static str {
-        self.end_reason().as_str()
-    }
-
-    fn end_reason(self) -> EndReason {
         match self {
-            Reason::Natural => EndReason::Natural,
-            Reason::Immobilised => EndReason::Immobilised,
-            Reason::EndlessSowing => EndReason::EndlessSowing,
-            Reason::PlyCap => EndReason::PlyCap,
-            Reason::Repetition => EndReason::Repetition,
+            Reason::Natural => EndReason::Natural.as_str(),
+            Reason::Immobilised => EndReason::Immobilised.as_str(),
+            Reason::EndlessSowing => EndReason::EndlessSowing.as_str(),
+            Reason::PlyCap => EndReason::PlyCap.as_str(),
+            Reason::Repetition => EndReason::Repetition.as_str(),
+            Reason::PlyLimit => "ply-limit",
         }
     }
 }

@@ -9,8 +9,9 @@
 //!   per simulation. Past [`MAX_TREE_NODES`] nodes the tree stops growing
 //!   and simulations go on from its leaves.
 //! - Rollouts: uniformly random moves with [`Game::play_random`] to the end
-//!   (`rollout=full`), or cut off after `k` plies (`rollout=k`) and scored
-//!   by the evaluation through a logistic (`1 / (1 + e^(-v / EVAL_SCALE))`).
+//!   (`rollout=full`, at most [`MAX_ROLLOUT_PLIES`]), or cut off after `k`
+//!   plies (`rollout=k`) and scored by the evaluation through a logistic
+//!   (`1 / (1 + e^(-v / EVAL_SCALE))`).
 //!   `rollout=0` scores the new leaf by the evaluation alone.
 //! - MCTS-Solver (`solver=true`, Winands, Björnsson and Saito 2008):
 //!   finished games are proven results; a node with a child proven won for
@@ -48,6 +49,12 @@ pub const MAX_TREE_NODES: usize = 1 << 23;
 /// The most memory (MiB) the tree's vector takes: its nodes, and as much
 /// again while it grows.
 pub const MAX_TREE_MB: u64 = 2 * ((MAX_TREE_NODES as u64 * 16) >> 20);
+
+/// The longest rollout, in plies: a full rollout (`rollout=full`) still
+/// going then is scored by the evaluation, as a cut-off one is, so that a
+/// simulation ends under rules where a game need not (Mangola with
+/// `endless_sowing=stop` and no ply cap). `rollout=k` takes k up to this.
+pub const MAX_ROLLOUT_PLIES: u32 = 10_000;
 
 /// How deep below the old root `select` looks for the new position.
 const REUSE_SEARCH_PLIES: usize = 4;
@@ -490,7 +497,10 @@ fn rollout<G: Evaluate, M: Copy>(
     config: &MctsConfig,
     node: &mut Node<M>,
 ) -> f64 {
-    let limit = config.rollout.unwrap_or(u32::MAX);
+    let limit = config
+        .rollout
+        .unwrap_or(MAX_ROLLOUT_PLIES)
+        .min(MAX_ROLLOUT_PLIES);
     let mut plies = 0u32;
     while plies < limit {
         if state.play_random(rng).is_none() {

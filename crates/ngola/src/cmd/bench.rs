@@ -8,6 +8,7 @@ use clap::{Args, Subcommand};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use ngola_arena::play::MAX_GAME_PLIES;
 use ngola_rules::{with_game, Game, RuleOptions};
 
 use crate::cli_error::{print, CliError};
@@ -49,6 +50,9 @@ struct PlayoutTotals {
     plies: u64,
     south_wins: u64,
     north_wins: u64,
+    /// Playouts stopped at [`MAX_GAME_PLIES`] (rules where a game need
+    /// not end).
+    stopped: u64,
 }
 
 fn random_playouts<G: Game>(start: &G, games: u64, rng: &mut ChaCha8Rng) -> PlayoutTotals {
@@ -57,12 +61,19 @@ fn random_playouts<G: Game>(start: &G, games: u64, rng: &mut ChaCha8Rng) -> Play
         plies: 0,
         south_wins: 0,
         north_wins: 0,
+        stopped: 0,
     };
     for _ in 0..games {
         let mut game = start.clone();
+        let mut plies = 0;
         while game.play_random(rng).is_some() {
-            totals.plies += 1;
+            plies += 1;
+            if plies == MAX_GAME_PLIES {
+                totals.stopped += game.outcome().is_none() as u64;
+                break;
+            }
         }
+        totals.plies += u64::from(plies);
         match game.outcome().and_then(|o| o.winner) {
             Some(ngola_rules::Player::South) => totals.south_wins += 1,
             Some(ngola_rules::Player::North) => totals.north_wins += 1,
@@ -105,6 +116,10 @@ fn movegen<G: Game>(args: &MovegenArgs) -> Result<(), CliError> {
         format!(
             "south/north  {} / {} wins",
             totals.south_wins, totals.north_wins
+        ),
+        format!(
+            "stopped      {} (games still going at {MAX_GAME_PLIES} plies, as tournaments stop them)",
+            totals.stopped
         ),
         format!("seconds      {seconds:.3}"),
         format!("plies/s      {:.0}", totals.plies as f64 / seconds),

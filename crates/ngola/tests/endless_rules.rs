@@ -1,0 +1,121 @@
+//! Rules under which no game ends (Mangola without a ply cap, endless
+//! sowings stopped after one lap): every command that plays games still
+//! ends. The tournament runner stops a game at `MAX_GAME_PLIES` (a draw,
+//! reason `ply-limit`), MCTS's rollouts stop at `MAX_ROLLOUT_PLIES`, the
+//! movegen bench stops its playouts where tournaments stop games.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const ENDLESS: [&str; 6] = [
+    "--rule",
+    "max_plies=0",
+    "--rule",
+    "endless_sowing=stop",
+    "--rule",
+    "lap_limit=1",
+];
+
+/// Runs `ngola args` with `input`, failing the test if it is still
+/// running after `limit` (it is killed then).
+fn finishes(args: &[&str], input: &str, limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let clock = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if clock.elapsed() > limit {
+            let _ = child.kill();
+            panic!("ngola {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "ngola {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn with_endless(args: &[&str]) -> Vec<String> {
+    args.iter().chain(&ENDLESS).map(|a| a.to_string()).collect()
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+#[test]
+fn a_tournament_stops_endless_games_at_the_ply_limit() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("endless-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_arg = dir.display().to_string();
+    let args = with_endless(&[
+        "tournament",
+        "--game",
+        "mangola",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--games",
+        "4",
+        "-q",
+        "--out",
+        &out_arg,
+    ]);
+    finishes(&strs(&args), "", LIMIT);
+    let games = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let limited: Vec<&str> = games
+        .lines()
+        .filter(|l| l.contains(",ply-limit,"))
+        .collect();
+    assert!(!limited.is_empty(), "{games}");
+    for row in limited {
+        assert!(
+            row.contains(",draw,100000,"),
+            "a draw at 100,000 plies: {row}"
+        );
+    }
+    // The summary counts the ending.
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    assert!(summary.contains("ply-limit"), "{summary}");
+}
+
+#[test]
+fn mcts_answers_go_under_endless_rules() {
+    let args = with_endless(&["engine", "mangola", "--agent", "mcts:sims=200"]);
+    let out = finishes(&strs(&args), "position startpos\ngo\nquit\n", LIMIT);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("bestmove "), "{text}");
+}
+
+#[test]
+fn play_and_the_movegen_bench_end_under_endless_rules() {
+    let args = with_endless(&[
+        "play",
+        "mangola",
+        "--agent",
+        "mcts:sims=100",
+        "--record",
+        "/dev/null",
+    ]);
+    let out = finishes(&strs(&args), "a1\nquit\n", LIMIT);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("plays "));
+    let args = with_endless(&["bench", "movegen", "mangola", "--games", "3"]);
+    let out = finishes(&strs(&args), "", LIMIT);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("stopped      3 "), "{text}");
+}

@@ -134,7 +134,13 @@ pub fn board_svg(board: &BoardView, options: &DiagramOptions) -> String {
     let labels_w = 120.0;
     let width = (layout.labels_x() + labels_w).max(340.0);
     let bottom = TOP + layout.holes_height();
-    let caption_h = if options.caption.is_some() { 22.0 } else { 0.0 };
+    // A long caption (a move's captures, the game's result) is wrapped to
+    // the diagram's width, each line below the last, never cut off.
+    let caption = options
+        .caption
+        .as_deref()
+        .map_or_else(Vec::new, |c| wrap(c, width - 24.0, CAPTION_SIZE));
+    let caption_h = CAPTION_LINE * caption.len() as f64;
     let height = bottom + 52.0 + caption_h;
 
     let mut svg = Svg::new(width, height, "board");
@@ -201,18 +207,60 @@ pub fn board_svg(board: &BoardView, options: &DiagramOptions) -> String {
         &status,
         &format!("class=\"status\" fill=\"{INK}\""),
     );
-    if let Some(caption) = &options.caption {
+    for (i, line) in caption.iter().enumerate() {
         svg.text(
             12.0,
-            bottom + 44.0 + caption_h,
-            13.0,
+            bottom + 44.0 + CAPTION_LINE * (i + 1) as f64,
+            CAPTION_SIZE,
             Anchor::Start,
             false,
-            caption,
+            line,
             &format!("class=\"caption\" fill=\"{INK}\""),
         );
     }
     svg.finish()
+}
+
+/// The caption's font size and line height.
+const CAPTION_SIZE: f64 = 13.0;
+const CAPTION_LINE: f64 = 20.0;
+
+/// A generous width of `text` at `size`: each character at least as wide
+/// as Helvetica, Arial and DejaVu Sans (the widest of the three) set it.
+fn generous_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            ' ' => 0.34,
+            'W' | 'M' | 'm' | 'w' | '@' | '%' => 1.0,
+            'A'..='Z' => 0.8,
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.34,
+            _ => 0.66,
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// `text` in lines no wider than `width` at `size`, broken at spaces
+/// (a single word wider than that stays whole on its line).
+pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && generous_width(&candidate, size) > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The position text of `board` (as RULES.md writes it), for the title.

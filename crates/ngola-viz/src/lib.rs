@@ -7,7 +7,8 @@
 //! - [`page`]: a self-contained HTML page stepping through a game;
 //! - [`record`]: the game record format of `ngola play` and `ngola replay`;
 //! - [`play`]: a person against an agent over any reader and writer;
-//! - [`plot`]: tournament plots (cross-table, Elo, first-player score) as SVG.
+//! - [`plot`]: tournament plots (cross-table, Elo, first-player score) as SVG;
+//! - [`png`]: SVG diagrams rasterised to PNG, with built-in fonts.
 //!
 //! Nothing here parses command lines; the `ngola` program does that.
 
@@ -18,6 +19,7 @@ pub mod diagram;
 pub mod page;
 pub mod play;
 pub mod plot;
+pub mod png;
 pub mod record;
 pub mod svg;
 pub mod text;
@@ -25,5 +27,9 @@ pub mod text;
 pub use board::{BankKind, BoardView};
 pub use diagram::{board_svg, game_title, DiagramOptions};
 pub use page::{replay_page, Frame};
-pub use play::{play_session, AgentMaker, PlayError, PlayResult, PlaySetup, PlayedMove};
+pub use play::{
+    play_session, play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError,
+    PlayResult, PlaySetup, PlayedMove,
+};
+pub use png::{svg_to_png, PngError, PNG_SCALE};
 pub use record::{Record, RecordError, RecordedMove};

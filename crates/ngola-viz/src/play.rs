@@ -6,8 +6,13 @@
 //! `moves` (each legal move and what it does), `hint` (a stronger agent's
 //! choice), `undo` (takes back his last move and the replies to it),
 //! `board`, `position` (the position text), `help`, `quit`. A bad input
-//! is answered with the reason and the game goes on. The agent's moves are
-//! shown with what they did (`Game::describe_move`).
+//! is answered with the reason and the game goes on (a line that is not
+//! UTF-8 text too). The agent's moves are shown with what they did
+//! (`Game::describe_move`).
+//!
+//! Lines come from a [`LineSource`]: [`PipedLines`] reads any `BufRead`
+//! (a pipe, a test); the `ngola` program gives a line editor with history
+//! when it runs in a terminal.
 
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -37,6 +42,71 @@ pub enum PlayError {
         /// Why the move is illegal.
         reason: String,
     },
+}
+
+/// One answer of the person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputLine {
+    /// A line of text (without its line end).
+    Text(String),
+    /// A line that is not UTF-8 text, of this many bytes.
+    NotUtf8(usize),
+    /// The input ended.
+    End,
+    /// The person interrupted the session (Ctrl-C in a line editor).
+    Interrupted,
+}
+
+/// Where the person's lines come from.
+pub trait LineSource {
+    /// Shows `prompt` (on `out`, or the source's own terminal) and reads
+    /// the next line.
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<InputLine>;
+}
+
+/// Lines read from any `BufRead` (a pipe, a file, a test), the prompt
+/// written to the session's output; with `echo`, each line is written
+/// after its prompt, so that a transcript of a piped session reads like a
+/// terminal one.
+pub struct PipedLines<R: BufRead> {
+    input: R,
+    echo: bool,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> PipedLines<R> {
+    /// Reads `input`, echoing each line if `echo`.
+    pub fn new(input: R, echo: bool) -> Self {
+        PipedLines {
+            input,
+            echo,
+            buffer: Vec::new(),
+        }
+    }
+}
+
+impl<R: BufRead> LineSource for PipedLines<R> {
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> io::Result<InputLine> {
+        out.write_all(prompt.as_bytes())?;
+        out.flush()?;
+        self.buffer.clear();
+        if self.input.read_until(b'\n', &mut self.buffer)? == 0 {
+            return Ok(InputLine::End);
+        }
+        let bytes = self.buffer.strip_suffix(b"\n").unwrap_or(&self.buffer);
+        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let line = match std::str::from_utf8(bytes) {
+            Ok(text) => InputLine::Text(text.to_string()),
+            Err(_) => InputLine::NotUtf8(bytes.len()),
+        };
+        if self.echo {
+            match &line {
+                InputLine::Text(text) => writeln!(out, "{text}")?,
+                _ => writeln!(out, "{}", String::from_utf8_lossy(bytes))?,
+            }
+        }
+        Ok(line)
+    }
 }
 
 /// Builds fresh copies of one agent: the session needs a new one after an
@@ -80,7 +150,8 @@ pub struct PlaySetup<G: Game> {
     /// The agent asked for hints.
     pub hint: AgentMaker<G>,
     /// Write each input line after its prompt, so that a transcript of a
-    /// piped session reads like a terminal one.
+    /// piped session reads like a terminal one ([`play_session`] only;
+    /// [`play_session_with`]'s line source decides).
     pub echo: bool,
 }
 
@@ -108,6 +179,8 @@ pub struct PlayResult<G: Game> {
     pub last: G,
     /// The result, if the game ended.
     pub outcome: Option<Outcome>,
+    /// The person interrupted the session (Ctrl-C in a line editor).
+    pub interrupted: bool,
 }
 
 /// What the person typed.
@@ -155,26 +228,48 @@ struct Session<G: Game, W: Write> {
     opponent_agent: Box<dyn Agent<G>>,
     hint: AgentMaker<G>,
     out: W,
-    echo: bool,
     /// The position text of the board last drawn, so that a board is
     /// drawn again only when something changed.
     drawn: Option<String>,
+    /// The person interrupted the session.
+    interrupted: bool,
 }
 
 /// Plays a game between the person typing on `input` and the opponent,
 /// writing everything to `output`, until the game ends, the person quits
-/// or the input ends.
+/// or the input ends (lines read as [`PipedLines`], echoed if
+/// `setup.echo`).
 pub fn play_session<G: Game, R: BufRead, W: Write>(
     setup: PlaySetup<G>,
-    mut input: R,
+    input: R,
     output: W,
 ) -> Result<PlayResult<G>, PlayError> {
+    let echo = setup.echo;
+    let (result, error) =
+        play_session_with(setup, PipedLines::new(input, echo), output, &mut |_| {});
+    match error {
+        Some(error) => Err(error),
+        None => Ok(result),
+    }
+}
+
+/// Plays a game as [`play_session`] does, reading lines from `lines`;
+/// `changed` sees the moves of the game as it stands after each change
+/// (a move, an undo), so that a caller can keep its record ready to save
+/// should the program be stopped. Returns the game as it stands, and the
+/// error that stopped it early if any (the moves up to there are kept).
+pub fn play_session_with<G: Game, L: LineSource, W: Write>(
+    setup: PlaySetup<G>,
+    mut lines: L,
+    output: W,
+    changed: &mut dyn FnMut(&[PlayedMove<G>]),
+) -> (PlayResult<G>, Option<PlayError>) {
     let PlaySetup {
         start,
         human,
         mut opponent,
         hint,
-        echo,
+        echo: _,
     } = setup;
     let opponent_agent = opponent.build();
     let mut session = Session {
@@ -185,53 +280,98 @@ pub fn play_session<G: Game, R: BufRead, W: Write>(
         opponent_agent,
         hint,
         out: output,
-        echo,
         drawn: None,
+        interrupted: false,
     };
-    session.greet()?;
-    let mut line = String::new();
-    loop {
-        if let Some(outcome) = session.game.outcome() {
-            session.announce(outcome)?;
-            return Ok(session.finish(Some(outcome)));
-        }
-        if session.game.to_move() != human {
-            session.agent_moves()?;
-            continue;
-        }
-        let mut legal = MoveList::new();
-        session.game.legal_moves(&mut legal);
-        if let [only] = legal.as_slice() {
-            if only.to_string() == "pass" {
-                writeln!(session.out, "You have no move and pass.")?;
-                session.play(*only, true)?;
-                continue;
-            }
-        }
-        session.show_turn(&legal)?;
-        line.clear();
-        if input.read_line(&mut line).map_err(PlayError::Input)? == 0 {
-            writeln!(session.out, "\n(end of input)")?;
-            return Ok(session.quit()?);
-        }
-        if session.echo {
-            writeln!(session.out, "{}", line.trim_end())?;
-        }
-        match Command::read(&line) {
-            Command::Help => writeln!(session.out, "{HELP}")?,
-            Command::Moves => session.list_moves(&legal)?,
-            Command::Hint => session.give_hint()?,
-            Command::Undo => session.undo()?,
-            Command::Board => session.draw()?,
-            Command::Position => writeln!(session.out, "{}", session.game)?,
-            Command::Quit => return Ok(session.quit()?),
-            Command::Move(text) if text.is_empty() => {}
-            Command::Move(text) => session.human_moves(&text)?,
-        }
+    let outcome = session.run(&mut lines, changed);
+    match outcome {
+        Ok(outcome) => (session.finish(outcome), None),
+        Err(error) => (session.finish(None), Some(error)),
     }
 }
 
 impl<G: Game, W: Write> Session<G, W> {
+    /// The session's loop: the outcome if the game ended, `None` if the
+    /// person stopped it.
+    fn run(
+        &mut self,
+        lines: &mut dyn LineSource,
+        changed: &mut dyn FnMut(&[PlayedMove<G>]),
+    ) -> Result<Option<Outcome>, PlayError> {
+        let human = self.human;
+        self.greet()?;
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                self.announce(outcome)?;
+                return Ok(Some(outcome));
+            }
+            if self.game.to_move() != human {
+                self.agent_moves()?;
+                changed(&self.history);
+                continue;
+            }
+            let mut legal = MoveList::new();
+            self.game.legal_moves(&mut legal);
+            if let [only] = legal.as_slice() {
+                if only.to_string() == "pass" {
+                    writeln!(self.out, "You have no move and pass.")?;
+                    self.play(*only, true)?;
+                    changed(&self.history);
+                    continue;
+                }
+            }
+            self.show_turn(&legal)?;
+            let line = match lines.read_line("Your move> ", &mut self.out) {
+                Ok(InputLine::Text(text)) => text,
+                Ok(InputLine::NotUtf8(bytes)) => {
+                    writeln!(
+                        self.out,
+                        "Not text: the line ({bytes} bytes) is not UTF-8. Type `help` for the commands."
+                    )?;
+                    continue;
+                }
+                Ok(InputLine::End) => {
+                    writeln!(self.out, "\n(end of input)")?;
+                    self.stopped()?;
+                    return Ok(None);
+                }
+                Ok(InputLine::Interrupted) => {
+                    writeln!(self.out, "(interrupted)")?;
+                    self.interrupted = true;
+                    self.stopped()?;
+                    return Ok(None);
+                }
+                Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                    writeln!(
+                        self.out,
+                        "Not text: the line is not UTF-8. Type `help` for the commands."
+                    )?;
+                    continue;
+                }
+                Err(e) => return Err(PlayError::Input(e)),
+            };
+            match Command::read(&line) {
+                Command::Help => writeln!(self.out, "{HELP}")?,
+                Command::Moves => self.list_moves(&legal)?,
+                Command::Hint => self.give_hint()?,
+                Command::Undo => {
+                    self.undo()?;
+                    changed(&self.history);
+                }
+                Command::Board => self.draw()?,
+                Command::Position => writeln!(self.out, "{}", self.game)?,
+                Command::Quit => {
+                    self.stopped()?;
+                    return Ok(None);
+                }
+                Command::Move(text) if text.is_empty() => {}
+                Command::Move(text) => {
+                    self.human_moves(&text)?;
+                    changed(&self.history);
+                }
+            }
+        }
+    }
     fn greet(&mut self) -> io::Result<()> {
         writeln!(
             self.out,
@@ -268,7 +408,7 @@ impl<G: Game, W: Write> Session<G, W> {
             .collect::<Vec<_>>()
             .join(" ");
         writeln!(self.out, "Legal moves: {list}")?;
-        write!(self.out, "Your move> ")?;
+        // The line source shows the prompt.
         self.out.flush()
     }
 
@@ -395,13 +535,12 @@ impl<G: Game, W: Write> Session<G, W> {
         writeln!(self.out, "{line}")
     }
 
-    fn quit(mut self) -> io::Result<PlayResult<G>> {
+    fn stopped(&mut self) -> io::Result<()> {
         writeln!(
             self.out,
             "Stopped at ply {}; the game is unfinished.",
             self.game.ply()
-        )?;
-        Ok(self.finish(None))
+        )
     }
 
     fn finish(self, outcome: Option<Outcome>) -> PlayResult<G> {
@@ -409,6 +548,7 @@ impl<G: Game, W: Write> Session<G, W> {
             moves: self.history,
             last: self.game,
             outcome,
+            interrupted: self.interrupted,
         }
     }
 }

@@ -243,3 +243,135 @@ fn bad_specs_and_files_are_named_with_exit_code_2() {
     assert!(!ok);
     assert!(lines.iter().any(|l| l.contains("ply 2")), "{lines:?}");
 }
+
+/// Reads lines of `reader` until one starts with `prefix` (or the output
+/// ends); returns everything read.
+fn read_until_line(reader: &mut impl BufRead, prefix: &str) -> String {
+    let mut text = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            return text;
+        }
+        text.push_str(&line);
+        if line.starts_with(prefix) {
+            return text;
+        }
+    }
+}
+
+/// The moves of a record (the words after `moves`, comments left out).
+fn record_moves(record: &str) -> Vec<String> {
+    record
+        .lines()
+        .skip_while(|l| *l != "moves")
+        .skip(1)
+        .map(|l| l.split('#').next().unwrap().trim().to_string())
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_game_goes_on() {
+    let dir = scratch("utf8");
+    let record_path = dir.join("game.txt");
+    let mut child = ngola()
+        .args(["play", "kalah", "--agent", "random", "--seed", "5"])
+        .arg("--record")
+        .arg(&record_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Latin-1 `é`, a lone continuation byte, then a real move and quit.
+    stdin.write_all(b"caf\xe9\n\x80\na1\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        text.matches("Not text: the line (").count(),
+        2,
+        "both lines answered: {text}"
+    );
+    assert!(text.contains("You play a1"), "{text}");
+    let record = std::fs::read_to_string(&record_path).unwrap();
+    assert_eq!(
+        record_moves(&record).first().map(String::as_str),
+        Some("a1")
+    );
+    assert_eq!(tag(&record, "result").as_deref(), Some("unfinished"));
+}
+
+#[test]
+fn ctrl_c_saves_the_game_so_far_and_exits_130() {
+    let dir = scratch("sigint");
+    let record_path = dir.join("game.txt");
+    let mut child = ngola()
+        .args(["play", "mangola", "--agent", "greedy", "--seed", "2"])
+        .arg("--record")
+        .arg(&record_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Two moves of ours (and the agent's replies), then Ctrl-C while the
+    // program waits for the third.
+    let mut played = Vec::new();
+    for _ in 0..2 {
+        let text = read_until_line(&mut stdout, "Legal moves: ");
+        let legal = text.lines().last().unwrap()["Legal moves: ".len()..].to_string();
+        let mv = legal.split_whitespace().next().unwrap().to_string();
+        writeln!(stdin, "{mv}").unwrap();
+        stdin.flush().unwrap();
+        played.push(mv);
+    }
+    read_until_line(&mut stdout, "Legal moves: ");
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("Interrupted: game record saved to "),
+        "{stderr}"
+    );
+    let record = std::fs::read_to_string(&record_path).expect("the record is saved");
+    assert_eq!(tag(&record, "result").as_deref(), Some("interrupted"));
+    let moves = record_moves(&record);
+    assert_eq!(moves.len(), 4, "two moves each: {record}");
+    assert_eq!((&moves[0], &moves[2]), (&played[0], &played[1]));
+    let (lines, ok) = replay_record(&record_path);
+    assert!(ok, "{lines:?}");
+    drop(stdin);
+}
+
+#[test]
+fn the_end_of_the_input_saves_the_game_so_far() {
+    let dir = scratch("eof");
+    let record_path = dir.join("game.txt");
+    let out = ngola()
+        .args(["play", "kalah", "--agent", "random", "--seed", "4"])
+        .arg("--record")
+        .arg(&record_path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(end of input)"));
+    let record = std::fs::read_to_string(&record_path).unwrap();
+    assert_eq!(tag(&record, "result").as_deref(), Some("unfinished"));
+}

@@ -238,3 +238,57 @@ fn a_record_becomes_a_page_of_boards_and_a_folder_of_svgs() {
     assert_eq!(code, Some(2));
     assert!(err.contains("record is a game of umelbagara"), "{err}");
 }
+
+#[test]
+fn a_png_is_a_png_of_twice_the_svg_size() {
+    let dir = scratch("png");
+    let png_path = dir.join("board.PNG");
+    let (_, err, code) = run(&["render", "kalah", "-o", png_path.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    let png = std::fs::read(&png_path).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG, not SVG text");
+    // IHDR: width and height, big-endian, after the signature and the
+    // chunk's length and type.
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    let (svg, _, _) = run(&["render", "kalah"]);
+    let doc = Document::parse(&svg).unwrap();
+    let size = |name: &str| -> u32 {
+        let v: f64 = doc.root_element().attribute(name).unwrap().parse().unwrap();
+        (v * 2.0).ceil() as u32
+    };
+    assert_eq!((width, height), (size("width"), size("height")));
+}
+
+#[test]
+fn a_record_to_an_svg_file_is_its_last_position_with_the_result() {
+    let dir = scratch("last");
+    // A Kalah game to its end: South's last seeds leave the row.
+    let record_path = dir.join("game.txt");
+    std::fs::write(
+        &record_path,
+        "game kalah\nstart kalah 0,0,0,0,0,1/1,0,0,0,0,0 S 40 23,23\nmoves\na6\n",
+    )
+    .unwrap();
+    for name in ["last.svg", "last.png"] {
+        let out = dir.join(name);
+        let (text, err, code) = run(&[
+            "render",
+            "--record",
+            record_path.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.is_file(), "{name}: a file, not a folder ({text})");
+    }
+    let svg = std::fs::read_to_string(dir.join("last.svg")).unwrap();
+    let doc = Document::parse(&svg).unwrap();
+    let caption: String = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("caption"))
+        .map(|n| text_of(n) + " ")
+        .collect();
+    assert!(caption.contains("ply 41: South a6"), "{caption}");
+    assert!(caption.contains("game over:"), "{caption}");
+}

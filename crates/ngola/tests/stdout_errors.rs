@@ -138,6 +138,9 @@ fn a_full_standard_output_is_exit_1_naming_it() {
             "ngola {args:?}: {stderr}"
         );
     }
+    // `play` saved its record before the failure was reported.
+    let record = std::fs::read_to_string(dir.join("record.txt-full")).unwrap();
+    assert!(record.contains("game kalah"), "{record}");
 }
 
 #[test]

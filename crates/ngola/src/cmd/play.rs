@@ -4,17 +4,28 @@
 //! The record (format: [`ngola_viz::record`]) goes to `--record FILE`, by
 //! default `ngola-<game>-<YYYYMMDD-HHMMSS>.txt` (UTC) in the current
 //! folder; `ngola replay --record FILE` replays it and `ngola render
-//! --record FILE -o game.html` draws it.
+//! --record FILE -o game.html` draws it. It is saved however the session
+//! ends: the game's end, `quit`, the end of the input, Ctrl-C (exit code
+//! 130), or an output that fails.
+//!
+//! In a terminal (standard input and output both), lines are read with a
+//! line editor (rustyline: arrow keys, history of the session's lines,
+//! Ctrl-C and Ctrl-D); otherwise plain lines are read, each echoed after
+//! its prompt.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{with_game, Game, GameKind, Player, RuleOptions};
-use ngola_viz::{play_session, AgentMaker, PlayError, PlayResult, PlaySetup, Record, RecordedMove};
+use ngola_viz::{
+    play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError, PlaySetup,
+    PlayedMove, Record, RecordedMove,
+};
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
@@ -85,8 +96,56 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
 
     // The record keeps the canonical specs (every parameter explicit);
     // the session shows them as typed.
-    let opponent_spec = opponent.to_string();
-    let hint_spec = hint.to_string();
+    let (you, agent) = (format!("you ({})", args.side), opponent.to_string());
+    let (south, north) = match args.side {
+        Player::South => (you, agent),
+        Player::North => (agent, you),
+    };
+    let tags = [
+        ("south", south),
+        ("north", north),
+        ("seed", seed.to_string()),
+        ("hint", hint.to_string()),
+    ];
+    let record_of = |moves: &[PlayedMove<G>], result: &str| -> Result<String, CliError> {
+        let mut record = game_record(args.game.game, &start, moves);
+        for (key, value) in &tags {
+            record.set_tag(key, value).map_err(CliError::failure)?;
+        }
+        record
+            .set_tag("result", result)
+            .map_err(CliError::failure)?;
+        Ok(record.to_string())
+    };
+
+    // Ctrl-C (SIGINT) saves the game as it stands and ends with 130, from
+    // wherever the session is (waiting for a line, an agent thinking).
+    let saver = Arc::new(Mutex::new(Saver {
+        path: path.clone(),
+        text: record_of(&[], "interrupted")?,
+        saved: false,
+    }));
+    let on_signal = Arc::clone(&saver);
+    // If a handler cannot be set, Ctrl-C ends the program as it would anyway.
+    let _ = ctrlc::set_handler(move || {
+        let mut saver = on_signal.lock().unwrap_or_else(PoisonError::into_inner);
+        let code = match saver.save() {
+            Ok(()) => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\nInterrupted: game record saved to {}.",
+                    saver.path.display()
+                );
+                130
+            }
+            Err(err) => {
+                let _ = writeln!(std::io::stderr(), "ngola: {}", err.message);
+                1
+            }
+        };
+        std::process::exit(code);
+    });
+
     let setup = PlaySetup {
         start: start.clone(),
         human: args.side,
@@ -94,45 +153,126 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         hint: AgentMaker::new(args.hint.trim(), move || {
             hint.build::<G>(seed ^ 0x9e37_79b9_7f4a_7c15)
         }),
-        echo: !std::io::stdin().is_terminal(),
+        echo: false,
     };
-    let stdin = std::io::stdin();
-    let result =
-        play_session(setup, stdin.lock(), std::io::stdout().lock()).map_err(|e| match e {
-            PlayError::Input(e) => CliError::stdin(e),
-            PlayError::Output(e) => CliError::stdout(e),
-            other => CliError::failure(other),
-        })?;
+    let mut changed = |moves: &[PlayedMove<G>]| {
+        if let Ok(text) = record_of(moves, "interrupted") {
+            saver.lock().unwrap_or_else(PoisonError::into_inner).text = text;
+        }
+    };
+    let stdin_terminal = std::io::stdin().is_terminal();
+    let stdout = std::io::stdout().lock();
+    let editor = (stdin_terminal && std::io::stdout().is_terminal())
+        .then(Terminal::new)
+        .flatten();
+    let (result, error) = match editor {
+        Some(editor) => play_session_with(setup, editor, stdout, &mut changed),
+        None => {
+            let lines = PipedLines::new(std::io::stdin().lock(), !stdin_terminal);
+            play_session_with(setup, lines, stdout, &mut changed)
+        }
+    };
 
-    let (you, agent) = (format!("you ({})", args.side), opponent_spec);
-    let (south, north) = match args.side {
-        Player::South => (you, agent),
-        Player::North => (agent, you),
-    };
     let result_text = match result.outcome {
         Some(outcome) => format!("{} {}", outcome.result_text(), outcome.reason),
+        None if result.interrupted => "interrupted".to_string(),
         None => "unfinished".to_string(),
     };
-    let mut record = game_record(args.game.game, &start, &result);
-    for (key, value) in [
-        ("south", south),
-        ("north", north),
-        ("seed", seed.to_string()),
-        ("hint", hint_spec),
-        ("result", result_text),
-    ] {
-        record.set_tag(key, &value).map_err(CliError::failure)?;
+    let text = record_of(&result.moves, &result_text)?;
+    {
+        let mut saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
+        saver.text = text;
+        saver.save()?;
     }
-    save_record(&record, &path)?;
-    print(&format!(
+    let saved = format!(
         "Game record saved to {} (replay: ngola replay --record {0}).\n",
         path.display()
-    ))
+    );
+    let failed = |err: CliError| {
+        // The output may be gone: say where the record is on stderr.
+        let _ = write!(std::io::stderr(), "{saved}");
+        Err(err)
+    };
+    match error {
+        Some(PlayError::Output(e)) => failed(CliError::stdout(e)),
+        Some(PlayError::Input(e)) => failed(CliError::stdin(e)),
+        Some(other) => failed(CliError::failure(other)),
+        None if result.interrupted => {
+            print(&saved)?;
+            Err(CliError {
+                code: 130,
+                message: "interrupted".to_string(),
+                quiet: true,
+            })
+        }
+        None => print(&saved),
+    }
+}
+
+/// The record to save and where: saved once, by the end of the session
+/// or by Ctrl-C, whichever comes first.
+struct Saver {
+    path: PathBuf,
+    text: String,
+    saved: bool,
+}
+
+impl Saver {
+    fn save(&mut self) -> Result<(), CliError> {
+        if self.saved {
+            return Ok(());
+        }
+        std::fs::write(&self.path, &self.text).map_err(|e| {
+            CliError::failure(format!(
+                "cannot write the game record {}: {e}",
+                self.path.display()
+            ))
+        })?;
+        self.saved = true;
+        Ok(())
+    }
+}
+
+/// A terminal's lines through a line editor: arrow keys move in the line
+/// and through the session's history; Ctrl-C interrupts, Ctrl-D ends.
+struct Terminal {
+    editor: rustyline::DefaultEditor,
+}
+
+impl Terminal {
+    /// The editor, or `None` if this terminal cannot have one.
+    fn new() -> Option<Terminal> {
+        rustyline::DefaultEditor::new()
+            .ok()
+            .map(|editor| Terminal { editor })
+    }
+}
+
+impl LineSource for Terminal {
+    fn read_line(&mut self, prompt: &str, out: &mut dyn Write) -> std::io::Result<InputLine> {
+        use rustyline::error::ReadlineError;
+        out.flush()?;
+        match self.editor.readline(prompt) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.editor.add_history_entry(line.as_str());
+                }
+                Ok(InputLine::Text(line))
+            }
+            Err(ReadlineError::Interrupted) => Ok(InputLine::Interrupted),
+            Err(ReadlineError::Eof) => Ok(InputLine::End),
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                Ok(InputLine::NotUtf8(0))
+            }
+            Err(ReadlineError::Io(e)) => Err(e),
+            Err(other) => Err(std::io::Error::other(other.to_string())),
+        }
+    }
 }
 
 /// The record of a finished or stopped game: rules all explicit, the
 /// start position and each move with what it did.
-fn game_record<G: Game>(kind: GameKind, start: &G, result: &PlayResult<G>) -> Record {
+fn game_record<G: Game>(kind: GameKind, start: &G, moves: &[PlayedMove<G>]) -> Record {
     let mut record = Record::new(kind);
     record.rules = start
         .rules()
@@ -141,8 +281,7 @@ fn game_record<G: Game>(kind: GameKind, start: &G, result: &PlayResult<G>) -> Re
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     record.start = Some(start.to_string());
-    record.moves = result
-        .moves
+    record.moves = moves
         .iter()
         .map(|played| {
             let mut note = format!("ply {}, {}", played.before.ply() + 1, played.mover);
@@ -157,15 +296,6 @@ fn game_record<G: Game>(kind: GameKind, start: &G, result: &PlayResult<G>) -> Re
         })
         .collect();
     record
-}
-
-fn save_record(record: &Record, path: &Path) -> Result<(), CliError> {
-    std::fs::write(path, record.to_string()).map_err(|e| {
-        CliError::failure(format!(
-            "cannot write the game record {}: {e}",
-            path.display()
-        ))
-    })
 }
 
 /// Reads a game record file (`--record FILE` of replay and render).

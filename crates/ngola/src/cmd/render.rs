@@ -1,18 +1,24 @@
-//! `ngola render`: board diagrams as SVG.
+//! `ngola render`: board diagrams as SVG or PNG.
 //!
 //! - `ngola render <game> [--rule ...] [--position TEXT] [-o board.svg]`:
-//!   one diagram (to stdout without `-o`);
+//!   one diagram (to stdout without `-o`); `-o board.png` writes a PNG
+//!   (rasterised at twice the SVG's size, fonts built in);
 //! - `ngola render --record FILE -o game.html`: a self-contained page
 //!   stepping through the recorded game (prev/next buttons, arrow keys);
-//! - `ngola render --record FILE -o DIR`: one SVG per ply,
-//!   `DIR/ply-000.svg` (the start) to `DIR/ply-NNN.svg`.
+//! - `ngola render --record FILE -o final.svg` (or `.png`): the diagram of
+//!   the record's last position, its caption the last move and the result;
+//! - `ngola render --record FILE -o DIR` (no `.svg`, `.png` or `.html`
+//!   extension): one SVG per ply, `DIR/ply-000.svg` (the start) to
+//!   `DIR/ply-NNN.svg`.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use ngola_rules::{with_game, Game, GameKind, Player};
-use ngola_viz::{board_svg, game_title, replay_page, BoardView, DiagramOptions, Frame, Record};
+use ngola_viz::{
+    board_svg, game_title, replay_page, svg_to_png, BoardView, DiagramOptions, Frame, Record,
+};
 
 use crate::cli_error::{print, write_file, CliError};
 use crate::cmd::play::{load_record, parse_side, record_game_args};
@@ -33,7 +39,7 @@ pub struct RenderArgs {
     /// Draw every ply of this game record (as `ngola play` saves it).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
-    /// Output: an .svg file for a position; an .html page or a folder for a record.
+    /// Output: an .svg or .png file for a position; for a record an .html page, an .svg or .png of its last position, or a folder.
     #[arg(short = 'o', long = "out", value_name = "PATH")]
     out: Option<PathBuf>,
     /// The side the board is seen from: S (South's rows at the bottom) or N.
@@ -64,7 +70,7 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
             }
             let out = args.out.as_deref().ok_or_else(|| {
                 CliError::input(
-                    "-o is needed with --record: a page.html or a folder for one SVG per ply",
+                    "-o is needed with --record: a page.html, a last.svg or last.png, or a folder for one SVG per ply",
                 )
             })?;
             with_game!(record.game, G => render_record::<G>(&record, &args, out))
@@ -98,9 +104,42 @@ fn render_position<G: Game>(game_args: &GameArgs, args: &RenderArgs) -> Result<(
     };
     let svg = board_svg(&board_of(&game)?, &options);
     match &args.out {
-        Some(path) => write_file(path, &svg),
+        Some(path) => write_diagram(path, &svg),
         None => print(&svg),
     }
+}
+
+/// What `-o PATH` asks for, by its extension (any case).
+#[derive(PartialEq)]
+enum OutKind {
+    Svg,
+    Png,
+    Page,
+    /// No known extension: a folder (a record) or an SVG file (a position).
+    Other,
+}
+
+fn out_kind(path: &Path) -> OutKind {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => OutKind::Svg,
+        Some("png") => OutKind::Png,
+        Some("html" | "htm") => OutKind::Page,
+        _ => OutKind::Other,
+    }
+}
+
+/// Writes one diagram: a PNG for a `.png` path, the SVG otherwise.
+fn write_diagram(path: &Path, svg: &str) -> Result<(), CliError> {
+    if out_kind(path) != OutKind::Png {
+        return write_file(path, svg);
+    }
+    let png = svg_to_png(svg).map_err(|e| CliError::failure(format!("{}: {e}", path.display())))?;
+    std::fs::write(path, png)
+        .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
 }
 
 fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Result<(), CliError> {
@@ -152,11 +191,17 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
         })
         .collect::<Result<Vec<Frame>, CliError>>()?;
 
-    let is_page = out
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
-    if is_page {
+    let kind = out_kind(out);
+    if matches!(kind, OutKind::Svg | OutKind::Png) {
+        let last = frames.last().map_or("", |f| f.svg.as_str());
+        write_diagram(out, last)?;
+        return print(&format!(
+            "wrote {} (the last position, ply {})\n",
+            out.display(),
+            game.ply()
+        ));
+    }
+    if kind == OutKind::Page {
         let title = format!("{} game", game_title(record.game));
         let players = match (record.tag("south"), record.tag("north")) {
             (Some(s), Some(n)) => format!("South: {s} · North: {n}"),

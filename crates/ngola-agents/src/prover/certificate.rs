@@ -116,6 +116,20 @@ impl<G: Evaluate> Prover<G> {
         let game: GameKind = G::NAME
             .parse()
             .map_err(|_| CertificateError::UnknownGame(G::NAME))?;
+        if G::PATH_HISTORY {
+            // The root's text must say all of its state: a history brought
+            // from before the root cannot be written in a certificate.
+            let fresh = G::from_position(&root.to_string(), *root.rules())
+                .map(|g| format!("{g:?}") == format!("{root:?}"))
+                .unwrap_or(false);
+            if !fresh {
+                return Err(CertificateError::NotProven(
+                    "the root carries a repetition history its position text cannot say; \
+                     prove from a position text"
+                        .to_string(),
+                ));
+            }
+        }
         let header = Header {
             game,
             rules: canonical_rules(root.rules()),
@@ -210,9 +224,10 @@ impl<G: Evaluate> Prover<G> {
                 };
                 writeln!(out, "{text}\t{}", children[i].0)?;
                 stats.lines += 1;
-                let (mv, child) = children.into_iter().nth(i).ok_or_else(|| {
-                    CertificateError::NotProven("a move vanished".to_string())
-                })?;
+                let (mv, child) = children
+                    .into_iter()
+                    .nth(i)
+                    .ok_or_else(|| CertificateError::NotProven("a move vanished".to_string()))?;
                 stack.push((child, mv));
             } else {
                 stats.loser_positions += 1;
@@ -237,7 +252,7 @@ impl<G: Evaluate> Prover<G> {
 
     /// The table's proof status of a child, if proven at its ply.
     fn proof_of(&self, ctx: &Context, child: &Node<G>) -> Option<Entry> {
-        let search = Search::new(&self.shared, *ctx, false);
+        let search = Search::new(&self.shared, *ctx, false, false);
         match search.probe_child(&child.game, child.history) {
             Some((Kind::Proven, e)) => Some(e),
             _ => None,
@@ -263,7 +278,7 @@ impl<G: Evaluate> Prover<G> {
         if game.outcome().is_some() {
             return;
         }
-        let mut search = Search::new(&self.shared, *ctx, false);
+        let mut search = Search::new(&self.shared, *ctx, false, false);
         search.run_from(game, history);
         stats.reproven += 1;
     }

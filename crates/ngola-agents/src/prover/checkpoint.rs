@@ -136,15 +136,23 @@ fn parse_asked(line: &str) -> Result<Asked, CheckpointError> {
         "unknown" => Answer::Unknown,
         _ => return Err(bad(format!("bad answer in `{line}`"))),
     };
-    let number = |s: &str| s.parse::<f64>().map_err(|_| bad(format!("bad number in `{line}`")));
+    let number = |s: &str| {
+        s.parse::<f64>()
+            .map_err(|_| bad(format!("bad number in `{line}`")))
+    };
     Ok(Asked {
         question: Question { attacker, target },
         answer,
-        nodes: f[4].parse().map_err(|_| bad(format!("bad nodes in `{line}`")))?,
+        nodes: f[4]
+            .parse()
+            .map_err(|_| bad(format!("bad nodes in `{line}`")))?,
         seconds: number(f[5])?,
         depth: match f[6] {
             "-" => None,
-            d => Some(d.parse().map_err(|_| bad(format!("bad depth in `{line}`")))?),
+            d => Some(
+                d.parse()
+                    .map_err(|_| bad(format!("bad depth in `{line}`")))?,
+            ),
         },
         gave_up: f[7] == "1",
     })

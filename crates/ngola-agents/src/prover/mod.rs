@@ -193,6 +193,11 @@ pub struct ProverConfig {
     pub time_limit: Option<Duration>,
     /// The longest line followed without a ply cap.
     pub max_line_plies: u32,
+    /// For tests only: store disproofs that rest on a repetition above
+    /// their position as if they held everywhere, the mistake that makes
+    /// graph-history interaction give wrong answers. Never set it otherwise.
+    #[doc(hidden)]
+    pub unsound_store_path_dependent: bool,
 }
 
 impl Default for ProverConfig {
@@ -202,6 +207,7 @@ impl Default for ProverConfig {
             threads: 1,
             time_limit: None,
             max_line_plies: MAX_LINE_PLIES,
+            unsound_store_path_dependent: false,
         }
     }
 }
@@ -325,6 +331,12 @@ pub struct Prover<G: Evaluate> {
     shared: Shared,
     config: ProverConfig,
     asked: Vec<Asked>,
+    /// The problem (see [`Prover::problem`]) `asked` answers questions of.
+    asked_for: String,
+    /// A checkpoint was loaded: the next root continues it.
+    resumed: bool,
+    /// The table holds results of some root.
+    used: bool,
     /// Nodes and seconds of earlier runs (checkpoints).
     prior: (u64, f64),
     started: Instant,
@@ -348,13 +360,17 @@ impl<G: Evaluate> Prover<G> {
             deadline: config.time_limit.map(|t| started + t),
             config,
             asked: Vec::new(),
+            asked_for: String::new(),
+            resumed: false,
+            used: false,
             prior: (0, 0.0),
             started,
             _game: std::marker::PhantomData,
         })
     }
 
-    /// The questions asked so far (including those of a loaded checkpoint).
+    /// The questions asked so far about the last root (including those of a
+    /// loaded checkpoint).
     pub fn asked(&self) -> &[Asked] {
         &self.asked
     }
@@ -371,6 +387,32 @@ impl<G: Evaluate> Prover<G> {
             self.prior.0 + self.shared.nodes.load(Ordering::Relaxed),
             self.prior.1 + self.started.elapsed().as_secs_f64(),
         )
+    }
+
+    /// Answers one question about `root` (reusing an answer already found
+    /// for it, e.g. in a loaded checkpoint).
+    pub fn prove(&mut self, root: &G, question: Question, monitor: &mut dyn Monitor) -> Asked {
+        self.begin(root);
+        self.ask(root, question, monitor)
+    }
+
+    /// Starts work on `root`: answers to questions about another root are
+    /// forgotten. In games whose history since the last capture decides
+    /// (Oware), the table keys leave out the history the root brings from
+    /// before the search (it is common to every position searched before
+    /// the first capture), so the table is cleared for every new root,
+    /// unless a checkpoint was just loaded for it.
+    fn begin(&mut self, root: &G) {
+        let problem = Self::problem(root);
+        let resumed = std::mem::take(&mut self.resumed);
+        if problem != self.asked_for || (G::PATH_HISTORY && !resumed) {
+            self.asked.clear();
+            self.asked_for = problem;
+            if G::PATH_HISTORY && self.used {
+                self.shared.table.clear();
+            }
+        }
+        self.used = true;
     }
 
     /// The search context of `question` from `root`.
@@ -397,8 +439,8 @@ impl<G: Evaluate> Prover<G> {
     }
 
     /// Answers `question` from `root`: from the questions already asked
-    /// (e.g. in a checkpoint), else by searching.
-    pub fn ask(&mut self, root: &G, question: Question, monitor: &mut dyn Monitor) -> Asked {
+    /// about it (e.g. in a checkpoint), else by searching.
+    fn ask(&mut self, root: &G, question: Question, monitor: &mut dyn Monitor) -> Asked {
         if let Some(done) = self
             .asked
             .iter()
@@ -438,7 +480,11 @@ impl<G: Evaluate> Prover<G> {
         if let Some(outcome) = root.outcome() {
             let met = ctx.goal_met(root, outcome);
             return (
-                if met { Answer::Proven } else { Answer::Disproven },
+                if met {
+                    Answer::Proven
+                } else {
+                    Answer::Disproven
+                },
                 met.then_some(0),
                 false,
             );
@@ -456,51 +502,77 @@ impl<G: Evaluate> Prover<G> {
         let prior = self.prior;
         let started = self.started;
         let asked = self.asked.clone();
+        let unsound = self.config.unsound_store_path_dependent;
         let results: Vec<(Status, bool)> = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel::<()>();
             let mut handles = Vec::new();
             for _ in 0..threads {
+                let done = done.clone();
                 let spawned = std::thread::Builder::new()
                     .stack_size(STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut search = Search::new(shared, ctx, spread);
+                        let mut search = Search::new(shared, ctx, spread, unsound);
                         let status = search.run(root);
                         if status.settled() {
                             shared.stop.store(true, Ordering::Relaxed);
                         }
+                        // The coordinator may have stopped listening: nothing to do then.
+                        let _ = done.send(());
                         (status, search.gave_up)
                     });
                 if let Ok(handle) = spawned {
                     handles.push(handle);
                 }
             }
+            drop(done);
             if handles.is_empty() {
                 // No thread to be had: search on this one, without reports.
-                let mut search = Search::new(shared, ctx, false);
+                let mut search = Search::new(shared, ctx, false, unsound);
                 let status = search.run(root);
                 return vec![(status, search.gave_up)];
             }
+            let mut running = handles.len();
             let mut next_report = Instant::now() + monitor.interval();
-            while !handles.iter().all(|h| h.is_finished()) {
-                std::thread::sleep(Duration::from_millis(20));
+            while running > 0 {
+                let mut wake = next_report;
+                if let Some(d) = deadline {
+                    wake = wake.min(d);
+                }
+                let wait = wake.saturating_duration_since(Instant::now());
+                match finished.recv_timeout(wait) {
+                    Ok(()) => running -= 1,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => running = 0,
+                }
                 let now = Instant::now();
                 if deadline.is_some_and(|d| now >= d) {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
-                if now >= next_report {
+                if running > 0 && now >= next_report {
                     next_report = now + monitor.interval();
                     let progress = progress_of(
-                        shared, root, &ctx, question, prior, started, run_start, nodes_start,
+                        shared,
+                        root,
+                        &ctx,
+                        question,
+                        prior,
+                        started,
+                        run_start,
+                        nodes_start,
                     );
                     let save = |out: &mut dyn std::io::Write| {
-                        checkpoint::save(shared, &Self::problem(root), &asked, totals(shared, prior, started), out)
+                        checkpoint::save(
+                            shared,
+                            &Self::problem(root),
+                            &asked,
+                            totals(shared, prior, started),
+                            out,
+                        )
                     };
                     monitor.report(&progress, &Saver { save: &save });
                 }
             }
-            handles
-                .into_iter()
-                .filter_map(|h| h.join().ok())
-                .collect()
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
         });
         let gave_up = results.iter().any(|(_, g)| *g);
         let settled = results
@@ -508,10 +580,8 @@ impl<G: Evaluate> Prover<G> {
             .map(|(s, _)| *s)
             .find(|s| s.settled())
             .or_else(|| {
-                let search = Search::new(&self.shared, ctx, false);
-                search
-                    .settled(root, 0)
-                    .map(|e| Status::from_entry(&e))
+                let search = Search::new(&self.shared, ctx, false, false);
+                search.settled(root, 0).map(|e| Status::from_entry(&e))
             });
         match settled {
             Some(s) if s.pn == 0 => (Answer::Proven, Some(u32::from(s.depth)), gave_up),
@@ -523,6 +593,7 @@ impl<G: Evaluate> Prover<G> {
     /// The value of `root` (see the module documentation): the questions
     /// asked in turn, the principal variation of the deciding proof.
     pub fn value(&mut self, root: &G, monitor: &mut dyn Monitor) -> Value<G::Move> {
+        self.begin(root);
         let me = root.to_move();
         let opp = me.opponent();
         let mut value = Value {
@@ -536,10 +607,7 @@ impl<G: Evaluate> Prover<G> {
             nodes: 0,
             seconds: 0.0,
         };
-        let mut ask = |prover: &mut Self, q: Question| -> Asked {
-            let a = prover.ask(root, q, monitor);
-            a
-        };
+        let mut ask = |prover: &mut Self, q: Question| -> Asked { prover.ask(root, q, monitor) };
         if !G::SCORED {
             let win = Question {
                 attacker: me,
@@ -698,7 +766,7 @@ impl<G: Evaluate> Prover<G> {
     /// whose proof is longest. Stops where the table has lost the proof.
     pub fn proof_line(&self, root: &G, question: Question) -> Vec<G::Move> {
         let ctx = self.context(root, question);
-        let search = Search::new(&self.shared, ctx, false);
+        let search = Search::new(&self.shared, ctx, false, false);
         let mut line = Vec::new();
         let mut game = root.clone();
         let mut history = 0;
@@ -706,7 +774,9 @@ impl<G: Evaluate> Prover<G> {
             let mut moves = MoveList::new();
             game.legal_moves(&mut moves);
             let attacker = game.to_move() == question.attacker;
-            let mut choice: Option<(G::Move, G, u64, (u32, i64))> = None;
+            // (move, position after it, its history hash, its rank)
+            type Choice<G> = (<G as ngola_rules::Game>::Move, G, u64, (u32, i64));
+            let mut choice: Option<Choice<G>> = None;
             for &mv in &moves {
                 let mut child = game.clone();
                 child.play(mv);
@@ -743,7 +813,14 @@ impl<G: Evaluate> Prover<G> {
         root: &G,
         input: &mut dyn std::io::Read,
     ) -> Result<u64, CheckpointError> {
-        let loaded = checkpoint::load(&self.shared, &Self::problem(root), input)?;
+        let problem = Self::problem(root);
+        let loaded = checkpoint::load(&self.shared, &problem, input)?;
+        if self.asked_for != problem {
+            self.asked.clear();
+            self.asked_for = problem;
+        }
+        self.resumed = true;
+        self.used = true;
         for a in loaded.asked {
             if !self.asked.iter().any(|b| b.question == a.question) {
                 self.asked.push(a);
@@ -754,11 +831,7 @@ impl<G: Evaluate> Prover<G> {
     }
 
     /// Writes a checkpoint of the table and the questions answered.
-    pub fn save_checkpoint(
-        &self,
-        root: &G,
-        out: &mut dyn std::io::Write,
-    ) -> std::io::Result<u64> {
+    pub fn save_checkpoint(&self, root: &G, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
         checkpoint::save(
             &self.shared,
             &Self::problem(root),
@@ -789,7 +862,7 @@ fn progress_of<G: Evaluate>(
     run_start: Instant,
     nodes_start: u64,
 ) -> Progress {
-    let search = Search::new(shared, *ctx, false);
+    let search = Search::new(shared, *ctx, false, false);
     let root_numbers = match search.probe_child(root, 0) {
         Some((_, e)) => (e.pn, e.dn),
         None => (1, 1),

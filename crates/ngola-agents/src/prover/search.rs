@@ -131,7 +131,7 @@ impl Context {
     pub fn key<G: Evaluate>(&self, game: &G, history: u64) -> u64 {
         let mut key = game.zobrist() ^ history ^ self.salt;
         if game.ply() < G::PHASE_PLIES {
-            key ^= mix(0x7068_6173_65 + u64::from(game.ply()));
+            key ^= mix(0x0070_6861_7365 + u64::from(game.ply()));
         }
         if key == 0 {
             1
@@ -216,10 +216,12 @@ pub(crate) struct Search<'a> {
     pub gave_up: bool,
     /// Spread threads apart (virtual loss) when more than one searches.
     spread: bool,
+    /// Tests only: store path-dependent disproofs (the GHI mistake).
+    unsound: bool,
 }
 
 impl<'a> Search<'a> {
-    pub fn new(shared: &'a Shared, ctx: Context, spread: bool) -> Search<'a> {
+    pub fn new(shared: &'a Shared, ctx: Context, spread: bool, unsound: bool) -> Search<'a> {
         Search {
             shared,
             ctx,
@@ -228,6 +230,7 @@ impl<'a> Search<'a> {
             local_nodes: 0,
             gave_up: false,
             spread,
+            unsound,
         }
     }
 
@@ -342,8 +345,8 @@ impl<'a> Search<'a> {
     ) -> Status {
         let pairs = || children.iter().zip(statuses.iter());
         // The side to move picks one child; the other side must answer all.
-        let (pick_wins, all_lose): (fn(&Status) -> bool, fn(&Status) -> bool) = if attacker_moves
-        {
+        type Test = fn(&Status) -> bool;
+        let (pick_wins, all_lose): (Test, Test) = if attacker_moves {
             (|s| s.pn == 0, |s| s.dn == 0)
         } else {
             (|s| s.dn == 0, |s| s.pn == 0)
@@ -366,9 +369,7 @@ impl<'a> Search<'a> {
             // A disproof: the disproven child resting on no repetition if
             // possible, else on the shallowest one, then valid earliest.
             let range = s.range.parent().meet(own);
-            return self
-                .ctx
-                .widen(Status::disproven(range, s.dep, c.index));
+            return self.ctx.widen(Status::disproven(range, s.dep, c.index));
         }
         if statuses.iter().all(all_lose) {
             let mut range = own;
@@ -382,11 +383,8 @@ impl<'a> Search<'a> {
                 let (c, s) = pairs()
                     .max_by_key(|(_, s)| s.depth)
                     .unwrap_or((&children[0], &statuses[0]));
-                self.ctx.widen(Status::proven(
-                    range,
-                    s.depth.saturating_add(1),
-                    c.index,
-                ))
+                self.ctx
+                    .widen(Status::proven(range, s.depth.saturating_add(1), c.index))
             };
         }
         // Open: min over the choices of the side to move, sum over the other's.
@@ -478,8 +476,8 @@ impl<'a> Search<'a> {
                 let s = &statuses[i];
                 let v = if attacker_moves { s.pn } else { s.dn };
                 if self.spread && !s.settled() {
-                    let busy = self.shared.busy[self.busy_slot(children[i].key)]
-                        .load(Ordering::Relaxed);
+                    let busy =
+                        self.shared.busy[self.busy_slot(children[i].key)].load(Ordering::Relaxed);
                     v.saturating_mul(1 + u32::from(busy))
                 } else {
                     v
@@ -487,8 +485,8 @@ impl<'a> Search<'a> {
             };
             let mut first = usize::MAX;
             let mut second = INF;
-            for i in 0..children.len() {
-                if statuses[i].settled() {
+            for (i, s) in statuses.iter().enumerate() {
+                if s.settled() {
                     continue;
                 }
                 if first == usize::MAX || value(i) < value(first) {
@@ -514,11 +512,17 @@ impl<'a> Search<'a> {
             let (c_pn, c_dn) = if attacker_moves {
                 let rest = u64::from(status.dn) - u64::from(s.dn);
                 let dn_limit = (u64::from(th_dn).saturating_sub(rest)) as u32;
-                (grow(th_pn, second, s.pn), dn_limit.max(s.dn.saturating_add(1)))
+                (
+                    grow(th_pn, second, s.pn),
+                    dn_limit.max(s.dn.saturating_add(1)),
+                )
             } else {
                 let rest = u64::from(status.pn) - u64::from(s.pn);
                 let pn_limit = (u64::from(th_pn).saturating_sub(rest)) as u32;
-                (pn_limit.max(s.pn.saturating_add(1)), grow(th_dn, second, s.dn))
+                (
+                    pn_limit.max(s.pn.saturating_add(1)),
+                    grow(th_dn, second, s.dn),
+                )
             };
             let child = &children[first];
             let result = self.mid(
@@ -557,7 +561,7 @@ impl<'a> Search<'a> {
             "a result that does not hold where it was found: {status:?} at ply {}",
             game.ply()
         );
-        if status.settled() && status.dep != NO_DEP && status.dep >= index {
+        if status.settled() && status.dep != NO_DEP && (status.dep >= index || self.unsound) {
             // The repetition it rests on is this position or below it.
             status.dep = NO_DEP;
         }
@@ -624,18 +628,26 @@ impl<'a> Search<'a> {
             let range = self.ctx.leaf_range(child);
             let e = Entry {
                 key: 0,
-                pn: if self.ctx.goal_met(child, outcome) { 0 } else { INF },
-                dn: if self.ctx.goal_met(child, outcome) { INF } else { 0 },
+                pn: if self.ctx.goal_met(child, outcome) {
+                    0
+                } else {
+                    INF
+                },
+                dn: if self.ctx.goal_met(child, outcome) {
+                    INF
+                } else {
+                    0
+                },
                 lo: range.lo,
                 hi: range.hi,
                 ..Entry::default()
             };
             return Some((e.kind(), e));
         }
-        let probe = self.shared.table.probe(self.ctx.key(child, history), child.ply());
-        probe
-            .settled
-            .or(probe.open)
-            .map(|e| (e.kind(), e))
+        let probe = self
+            .shared
+            .table
+            .probe(self.ctx.key(child, history), child.ply());
+        probe.settled.or(probe.open).map(|e| (e.kind(), e))
     }
 }

@@ -242,8 +242,9 @@ impl Table {
                     Some(i) => i,
                     None => {
                         let generation = entry.generation;
-                        let priority =
-                            |e: &Entry| (u64::from(e.generation == generation) << 40) | u64::from(e.work);
+                        let priority = |e: &Entry| {
+                            (u64::from(e.generation == generation) << 40) | u64::from(e.work)
+                        };
                         bucket
                             .iter()
                             .enumerate()
@@ -254,6 +255,13 @@ impl Table {
             }
         };
         bucket[slot] = entry;
+    }
+
+    /// Empties every slot.
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            *bucket.lock().unwrap_or_else(|e| e.into_inner()) = [Entry::default(); WAYS];
+        }
     }
 
     /// Proofs and disproofs stored since the table was made (including
@@ -275,7 +283,10 @@ impl Table {
         };
         for bucket in self.buckets.iter().step_by(step) {
             let bucket = bucket.lock().unwrap_or_else(|e| e.into_inner());
-            for e in bucket.iter().filter(|e| e.key != 0 && e.generation == generation) {
+            for e in bucket
+                .iter()
+                .filter(|e| e.key != 0 && e.generation == generation)
+            {
                 match e.kind() {
                     Kind::Proven => c.proven += 1,
                     Kind::Disproven => c.disproven += 1,
@@ -292,7 +303,10 @@ impl Table {
 
     /// Calls `keep` on every stored entry (checkpoints). Entries are read
     /// one bucket at a time while searches may go on.
-    pub fn for_each(&self, mut keep: impl FnMut(&Entry) -> std::io::Result<()>) -> std::io::Result<()> {
+    pub fn for_each(
+        &self,
+        mut keep: impl FnMut(&Entry) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
         for bucket in &self.buckets {
             let copy = *bucket.lock().unwrap_or_else(|e| e.into_inner());
             for e in copy.iter().filter(|e| e.key != 0) {
@@ -330,7 +344,10 @@ mod tests {
         t.store(entry(7, INF, 0, 30, OPEN, 5));
         // The proof replaced the open entry; the disproof took a slot.
         assert_eq!(t.probe(7, 10).settled.map(|e| e.kind()), Some(Kind::Proven));
-        assert_eq!(t.probe(7, 30).settled.map(|e| e.kind()), Some(Kind::Disproven));
+        assert_eq!(
+            t.probe(7, 30).settled.map(|e| e.kind()),
+            Some(Kind::Disproven)
+        );
         assert_eq!(t.probe(7, 25).settled, None);
         // A proof valid at fewer plies does not replace a better one.
         t.store(entry(7, 0, INF, 0, 15, 50));

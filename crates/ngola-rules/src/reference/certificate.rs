@@ -149,7 +149,9 @@ impl Header {
             return Err(format!("header: {expected}"));
         };
         if format != FORMAT {
-            return Err(format!("header: `{format}` is not `{FORMAT}`: not a certificate"));
+            return Err(format!(
+                "header: `{format}` is not `{FORMAT}`: not a certificate"
+            ));
         }
         if version != VERSION.to_string() {
             return Err(format!(
@@ -261,8 +263,8 @@ pub fn check<R: BufRead>(mut input: R) -> Result<CheckReport, CheckError> {
     input
         .read_until(b'\n', &mut first)
         .map_err(|e| CheckError::general(format!("cannot read the certificate: {e}")))?;
-    let first = String::from_utf8(first)
-        .map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
+    let first =
+        String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
     let header = Header::parse(&first).map_err(|e| CheckError::at(1, e))?;
     match header.game {
         GameKind::Mangola => check_game::<super::mangola::RefMangola, R>(header, input),
@@ -298,10 +300,7 @@ fn read_lines<R: BufRead>(input: R) -> Result<(HashMap<u128, Entry>, u64), Check
             ));
         };
         if mv.is_empty() || mv.contains('\t') {
-            return Err(CheckError::at(
-                number,
-                "expected one move after the tab",
-            ));
+            return Err(CheckError::at(number, "expected one move after the tab"));
         }
         count += 1;
         let key = hash128(position.trim());
@@ -329,10 +328,7 @@ fn read_lines<R: BufRead>(input: R) -> Result<(HashMap<u128, Entry>, u64), Check
     Ok((strategy, count))
 }
 
-fn check_game<G: RefGame, R: BufRead>(
-    header: Header,
-    input: R,
-) -> Result<CheckReport, CheckError> {
+fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckReport, CheckError> {
     let rules_list: Vec<&str> = header.rules.split(',').filter(|s| !s.is_empty()).collect();
     let rules = G::Rules::from_assignments(&rules_list)
         .map_err(|e| CheckError::at(1, format!("header rules: {e}")))?;
@@ -375,11 +371,9 @@ fn check_game<G: RefGame, R: BufRead>(
         if let Some(result) = state.result() {
             if !goal.met_by(&result, winner) {
                 let how = match result.winner {
-                    Some(w) if G::SCORED => format!(
-                        "{} wins by {}",
-                        w.letter(),
-                        result.margin_for(w)
-                    ),
+                    Some(w) if G::SCORED => {
+                        format!("{} wins by {}", w.letter(), result.margin_for(w))
+                    }
                     Some(w) => format!("{} wins", w.letter()),
                     None => "a draw".to_string(),
                 };

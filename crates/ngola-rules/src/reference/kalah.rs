@@ -6,7 +6,6 @@
 //! pits, `p + 1` South's store, `p + 2..=2p + 1` North's pits; sowing goes
 //! up through the indices and wraps, skipping the opponent's store.
 
-
 use crate::error::PositionError;
 use crate::kalah::KalahRules;
 use crate::options::RuleOptions;

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use crate::mangola::{CaptureSowing, EndlessSowing, MangolaRules};
 use crate::error::PositionError;
+use crate::mangola::{CaptureSowing, EndlessSowing, MangolaRules};
 use crate::options::RuleOptions;
 use crate::Player;
 use rand::Rng;
@@ -388,7 +388,12 @@ impl super::RefGame for RefMangola {
         let rows: Vec<Vec<u32>> = self
             .board
             .iter()
-            .map(|row| row[..self.columns()].iter().map(|&s| u32::from(s)).collect())
+            .map(|row| {
+                row[..self.columns()]
+                    .iter()
+                    .map(|&s| u32::from(s))
+                    .collect()
+            })
             .collect();
         super::text::position_text(Self::NAME, &rows, self.side, self.ply, None)
     }

@@ -17,8 +17,8 @@ pub mod certificate;
 pub mod kalah;
 pub mod mangola;
 pub mod oware;
-pub mod umelbagara;
 mod text;
+pub mod umelbagara;
 
 use crate::error::PositionError;
 use crate::game::Player;

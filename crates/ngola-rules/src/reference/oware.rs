@@ -6,7 +6,6 @@
 //! Beyond OpenSpiel it implements the engine's ply cap: when a move brings
 //! the ply count to `max_plies` and the game goes on, each side collects.
 
-
 use std::collections::HashSet;
 
 use crate::error::PositionError;

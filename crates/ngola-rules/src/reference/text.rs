@@ -48,7 +48,10 @@ pub(crate) fn parse(
     if row_texts.len() != rows {
         return Err(PositionError::new(
             "rows",
-            format!("expected {rows} rows separated by `/`, found {}", row_texts.len()),
+            format!(
+                "expected {rows} rows separated by `/`, found {}",
+                row_texts.len()
+            ),
         ));
     }
     let mut counts = Vec::with_capacity(rows);
@@ -65,7 +68,10 @@ pub(crate) fn parse(
         if row.len() != width {
             return Err(PositionError::new(
                 "rows",
-                format!("row {letter} has {} counts; the rules say {width}", row.len()),
+                format!(
+                    "row {letter} has {} counts; the rules say {width}",
+                    row.len()
+                ),
             ));
         }
         counts.push(row);

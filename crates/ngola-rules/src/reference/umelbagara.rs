@@ -3,10 +3,9 @@
 //! fast engine against. It shares nothing with the engine but the public
 //! types used to convert positions and moves.
 
-
-use crate::umelbagara::{Direction, UmElBagara, UmElBagaraMove, UmElBagaraRules};
 use crate::error::PositionError;
 use crate::options::RuleOptions;
+use crate::umelbagara::{Direction, UmElBagara, UmElBagaraMove, UmElBagaraRules};
 use crate::{Game, MoveList, Player};
 
 /// Row `a` (South's) is 0, row `b` (North's) is 1.

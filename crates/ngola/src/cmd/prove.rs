@@ -28,9 +28,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use ngola_agents::prover::{
-    Monitor, Progress, Prover, ProverConfig, Saver, Value, MAX_LINE_PLIES,
-};
+use ngola_agents::prover::{Monitor, Progress, Prover, ProverConfig, Saver, Value, MAX_LINE_PLIES};
 use ngola_agents::Evaluate;
 use ngola_rules::reference::certificate;
 use ngola_rules::{with_game, GameKind};
@@ -151,14 +149,14 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         threads,
         time_limit: args.time,
         max_line_plies: MAX_LINE_PLIES,
+        ..ProverConfig::default()
     };
-    let mut prover = Prover::<G>::new(config)
-        .map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    let mut prover =
+        Prover::<G>::new(config).map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
     if let Some(path) = &args.checkpoint {
         if path.exists() {
-            let file = File::open(path).map_err(|e| {
-                CliError::input(format!("--checkpoint {}: {e}", path.display()))
-            })?;
+            let file = File::open(path)
+                .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
             let entries = prover
                 .load_checkpoint(&root, &mut BufReader::new(file))
                 .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
@@ -185,9 +183,9 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         match value.proof {
             Some(question) => {
                 let stats = write_certificate(path, |out| {
-                    prover
-                        .write_certificate(&root, question, out)
-                        .map_err(|e| CliError::failure(format!("--certificate {}: {e}", path.display())))
+                    prover.write_certificate(&root, question, out).map_err(|e| {
+                        CliError::failure(format!("--certificate {}: {e}", path.display()))
+                    })
                 })?;
                 text += &format!(
                     "certificate {} lines {} longest {}\n",
@@ -305,7 +303,10 @@ fn save_checkpoint(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
 ) -> Result<u64, CliError> {
     let fail = |e: std::io::Error| {
-        CliError::failure(format!("cannot write the checkpoint {}: {e}", path.display()))
+        CliError::failure(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
     };
     let temp = temp_path(path);
     let file = File::create(&temp).map_err(fail)?;
@@ -318,7 +319,10 @@ fn save_checkpoint(
 }
 
 fn temp_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".tmp");
     path.with_file_name(name)
 }
@@ -328,9 +332,8 @@ fn write_certificate<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<T, CliError>,
 ) -> Result<T, CliError> {
-    let fail = |e: std::io::Error| {
-        CliError::failure(format!("--certificate {}: {e}", path.display()))
-    };
+    let fail =
+        |e: std::io::Error| CliError::failure(format!("--certificate {}: {e}", path.display()));
     let temp = temp_path(path);
     let file = File::create(&temp).map_err(fail)?;
     let out = BufWriter::with_capacity(1 << 20, file);
@@ -366,9 +369,8 @@ fn check(path: &Path) -> Result<(), CliError> {
         Box::new(reader)
     };
     let started = Instant::now();
-    let report = certificate::check(input).map_err(|e| {
-        CliError::failure(format!("certificate {} rejected: {e}", path.display()))
-    })?;
+    let report = certificate::check(input)
+        .map_err(|e| CliError::failure(format!("certificate {} rejected: {e}", path.display())))?;
     let h = &report.header;
     let text = format!(
         "certificate ok: {} {} from {}: {} {}\nlines {} used {}\nloser positions {}\nends {}\nlongest {}\ntime {:.3}s\n",

@@ -14,6 +14,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod eval;
 pub mod greedy;
+pub mod limit;
 pub mod mcts;
 pub mod prover;
 pub mod random;
@@ -24,4 +25,5 @@ pub mod spec;
 
 pub use agent::Agent;
 pub use eval::{EvalKind, Evaluate};
+pub use limit::{move_budget, Clock, SearchLimit};
 pub use spec::{AgentSpec, SpecError};

@@ -16,6 +16,7 @@ pub mod eval;
 pub mod greedy;
 pub mod limit;
 pub mod mcts;
+pub mod memory;
 pub mod prover;
 pub mod random;
 pub mod rng;

@@ -192,8 +192,12 @@ fn a_checkpoint_is_continued_and_must_be_the_same_problem() {
 
 #[test]
 fn bad_input_exits_2_naming_the_field() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["prove", "mangola", "--tt", "0"], "--tt"),
+        (
+            &["prove", "mangola", "--tt", "16000000"],
+            "--tt 16000000: the prover's table",
+        ),
         (&["prove", "mangola", "--time", "5 parsecs"], "--time"),
         (&["prove", "mangola", "--threads", "0"], "--threads"),
         (

@@ -84,9 +84,10 @@ use ngola_rules::{MoveList, Player};
 pub use certificate::{CertificateError, CertificateStats};
 pub use checkpoint::CheckpointError;
 use search::{mix, Context, Search, Status};
-use table::{Census, Table, TableTooLarge, INF, NO_MOVE};
+use table::{Census, Table, INF, NO_MOVE};
 
 use crate::eval::Evaluate;
+use crate::memory::MemoryError;
 
 /// The stack of each search thread: a line can be as long as the ply cap
 /// (or [`MAX_LINE_PLIES`]), one frame per ply.
@@ -301,31 +302,6 @@ pub struct Value<M> {
     pub seconds: f64,
 }
 
-/// Why the prover cannot start.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ProverError {
-    /// The table could not be allocated.
-    TableTooLarge(u64),
-}
-
-impl std::fmt::Display for ProverError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ProverError::TableTooLarge(mb) => {
-                write!(f, "cannot allocate a table of {mb} MiB")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ProverError {}
-
-impl From<TableTooLarge> for ProverError {
-    fn from(e: TableTooLarge) -> Self {
-        ProverError::TableTooLarge(e.megabytes)
-    }
-}
-
 /// The prover for game `G`, with its table.
 pub struct Prover<G: Evaluate> {
     shared: Shared,
@@ -345,8 +321,9 @@ pub struct Prover<G: Evaluate> {
 }
 
 impl<G: Evaluate> Prover<G> {
-    /// A prover with an empty table of `config.tt_mb` MiB.
-    pub fn new(config: ProverConfig) -> Result<Prover<G>, ProverError> {
+    /// A prover with an empty table of `config.tt_mb` MiB, or an error
+    /// naming the memory limit if the machine cannot hold it.
+    pub fn new(config: ProverConfig) -> Result<Prover<G>, MemoryError> {
         let table = Table::new(config.tt_mb)?;
         let started = Instant::now();
         Ok(Prover {

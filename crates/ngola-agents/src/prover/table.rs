@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::range::PlyRange;
+use crate::memory::{self, MemoryError};
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = u32::MAX;
@@ -143,25 +144,30 @@ pub struct Table {
     stored: [AtomicU64; 2],
 }
 
-/// The table could not be allocated.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableTooLarge {
-    /// The size asked for, in MiB.
-    pub megabytes: u64,
-}
-
 impl Table {
     /// Bytes per bucket.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Mutex<[Entry; WAYS]>>();
 
     /// A table of about `megabytes` MiB (at least one bucket), or an error
-    /// if that much memory cannot be had.
-    pub fn new(megabytes: u64) -> Result<Table, TableTooLarge> {
-        let count = ((megabytes as u128 * (1 << 20)) / Self::BUCKET_BYTES as u128).max(1);
-        let too_large = TableTooLarge { megabytes };
-        let count = usize::try_from(count).map_err(|_| too_large.clone())?;
+    /// naming the limit if the machine cannot hold it
+    /// ([`crate::memory`]).
+    pub fn new(megabytes: u64) -> Result<Table, MemoryError> {
+        let what = || format!("the prover's table ({megabytes} MiB)");
+        memory::check(megabytes, what)?;
+        let count = ((u128::from(megabytes) << 20) / Self::BUCKET_BYTES as u128).max(1);
+        let count = usize::try_from(count).map_err(|_| MemoryError::Allocation {
+            what: what(),
+            need: megabytes,
+            reason: "more than this machine can address".to_string(),
+        })?;
         let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| too_large)?;
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|e| MemoryError::Allocation {
+                what: what(),
+                need: megabytes,
+                reason: e.to_string(),
+            })?;
         buckets.resize_with(count, || Mutex::new([Entry::default(); WAYS]));
         Ok(Table {
             buckets,

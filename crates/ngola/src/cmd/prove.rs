@@ -33,8 +33,15 @@ use ngola_agents::Evaluate;
 use ngola_rules::reference::certificate;
 use ngola_rules::{with_game, GameKind};
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
+
+/// A line on standard error; a closed or full stderr loses the line, not the run.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 /// Arguments of `ngola prove`.
 #[derive(Args, Debug)]
@@ -117,14 +124,6 @@ pub fn run(args: ProveArgs) -> Result<(), CliError> {
     with_game!(game, G => prove::<G>(&args, game))
 }
 
-/// This machine's memory in MiB, where the system says (Linux).
-fn machine_mib() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib / 1024)
-}
-
 fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> {
     let setup = GameArgs {
         game: kind,
@@ -132,14 +131,6 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         position: args.position.clone(),
     };
     let root: G = setup.setup()?;
-    if let Some(total) = machine_mib() {
-        if args.tt > total {
-            return Err(CliError::input(format!(
-                "--tt {}: more than this machine's memory ({total} MiB)",
-                args.tt
-            )));
-        }
-    }
     let threads = match args.threads {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -160,7 +151,7 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
             let entries = prover
                 .load_checkpoint(&root, &mut BufReader::new(file))
                 .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
-            eprintln!(
+            note!(
                 "prove: continuing from {} ({entries} entries, {} questions answered)",
                 path.display(),
                 prover.asked().len()
@@ -176,7 +167,7 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     let value = prover.value(&root, &mut monitor);
     if let Some(path) = &args.checkpoint {
         let entries = save_checkpoint(path, |out| prover.save_checkpoint(&root, out))?;
-        eprintln!("prove: checkpoint {} ({entries} entries)", path.display());
+        note!("prove: checkpoint {} ({entries} entries)", path.display());
     }
     let mut text = report(&value);
     if let Some(path) = &args.certificate {
@@ -194,15 +185,13 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
                     stats.longest
                 );
             }
-            None => eprintln!(
+            None => note!(
                 "prove: no certificate written: the value is {} (certificates prove wins)",
                 result_word(&value)
             ),
         }
     }
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).map_err(CliError::failure)?;
-    out.flush().map_err(CliError::failure)
+    print(&text)
 }
 
 fn result_word<M>(value: &Value<M>) -> &'static str {
@@ -270,7 +259,7 @@ impl Monitor for Reporter {
 
     fn report(&mut self, p: &Progress, saver: &Saver<'_>) {
         let (pn, dn) = p.root;
-        eprintln!(
+        note!(
             "prove: [{}] {} nodes ({:.0}/s) {:.0}s root pn {} dn {} proven {} disproven {} line {}",
             p.question,
             p.nodes,
@@ -287,9 +276,9 @@ impl Monitor for Reporter {
                 self.last_save = Instant::now();
                 match save_checkpoint(path, |out| saver.save(out)) {
                     Ok(entries) => {
-                        eprintln!("prove: checkpoint {} ({entries} entries)", path.display())
+                        note!("prove: checkpoint {} ({entries} entries)", path.display())
                     }
-                    Err(e) => eprintln!("prove: checkpoint not saved: {}", e.message),
+                    Err(e) => note!("prove: checkpoint not saved: {}", e.message),
                 }
             }
         }
@@ -386,7 +375,5 @@ fn check(path: &Path) -> Result<(), CliError> {
         report.longest,
         started.elapsed().as_secs_f64()
     );
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).map_err(CliError::failure)?;
-    out.flush().map_err(CliError::failure)
+    print(&text)
 }

@@ -46,5 +46,6 @@ seq 1 "$shards" | parallel --halt never --joblog "$out/parallel.log" "$@" \
 
 shard_dirs=()
 for i in $(seq 1 "$shards"); do shard_dirs+=("$out/shard-$i"); done
-rm -rf "$out/merged"
-"$NGOLA" merge "${shard_dirs[@]}" --out "$out/merged"
+# --replace: a merge from an earlier run of this script is replaced only
+# once the new one is complete.
+"$NGOLA" merge "${shard_dirs[@]}" --out "$out/merged" --replace

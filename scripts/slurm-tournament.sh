@@ -57,6 +57,6 @@ array=$(sbatch --parsable --job-name="ngola-$name" --array="1-$shards" \
     --export=ALL,NGOLA="$NGOLA" "$0" "$experiment" "$shards" "$out")
 merge=$(sbatch --parsable --job-name="ngola-$name-merge" --dependency="afterok:$array" \
     --output="$out/logs/merge.out" "$@" \
-    --wrap="rm -rf '$out/merged' && '$NGOLA' merge $(for i in $(seq 1 "$shards"); do printf "'%s' " "$out/shard-$i"; done) --out '$out/merged'")
+    --wrap="'$NGOLA' merge $(for i in $(seq 1 "$shards"); do printf "'%s' " "$out/shard-$i"; done) --out '$out/merged' --replace")
 echo "submitted array job $array ($shards shards) and merge job $merge"
 echo "results: $out/merged (shards in $out/shard-*, logs in $out/logs)"

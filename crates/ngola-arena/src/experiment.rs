@@ -685,7 +685,12 @@ mod tests {
         other.engines.remove("unused");
         other.agents[0].name = None;
         assert!(exp.identity_differences(&other).is_empty());
-        other.engines.get_mut("bot").unwrap().command.push("--fast".into());
+        other
+            .engines
+            .get_mut("bot")
+            .unwrap()
+            .command
+            .push("--fast".into());
         other.tc = None;
         other.timemargin = Duration::from_millis(100);
         assert_eq!(
@@ -701,7 +706,8 @@ mod tests {
             let err = draft(&text).finish().unwrap_err();
             assert!(err.to_string().starts_with(field), "{bad}: {err}");
         }
-        let err = ExperimentDraft::from_toml("[engines.bot]\ncommand = [\"x\"]\nshell = true\n").unwrap_err();
+        let err = ExperimentDraft::from_toml("[engines.bot]\ncommand = [\"x\"]\nshell = true\n")
+            .unwrap_err();
         assert!(err.contains("shell"), "{err}");
     }
 }

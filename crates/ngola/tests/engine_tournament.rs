@@ -576,3 +576,17 @@ fn built_in_searches_on_a_clock_never_lose_on_time() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_round_trip_bench_runs_and_reports_both_matches() {
+    let out = ngola(&["bench", "engine", "--games", "4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in ["external engines", "built-in agents", "round trip per move"] {
+        assert!(text.contains(needle), "{text}");
+    }
+    assert_eq!(
+        ngola(&["bench", "engine", "--games", "3"]).status.code(),
+        Some(2)
+    );
+}

@@ -25,7 +25,8 @@
 set -euo pipefail
 
 if [[ $# -lt 3 ]]; then
-    sed -n '2,24p' "$0" >&2
+    # The comment block above, without its '#'.
+    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2
     exit 2
 fi
 experiment=$1 shards=$2 out=$3

@@ -35,9 +35,10 @@ use serde::Deserialize;
 
 use ngola_rules::{Game, GameKind, RuleOptions};
 
-use crate::entry::{is_valid_name, AgentEntry, EngineConfig, TimeControl};
+use crate::entry::{is_valid_name, AgentEntry, AgentKind, EngineConfig, TimeControl};
 use crate::error::{ArenaError, Result};
 use crate::format::{Format, Shard, SprtConfig};
+use crate::schedule::pairings;
 
 /// Games per pairing when neither the file nor the flags say.
 pub const DEFAULT_GAMES: u32 = 10;
@@ -416,6 +417,34 @@ impl Experiment {
             .map_err(|e| ArenaError::field("rules", e.to_string()))?;
         self.rules = rules.to_pairs();
         Ok(rules)
+    }
+
+    /// Checks that the agents' tables fit in memory: each worker thread
+    /// plays one game at a time, whose two agents hold their tables at
+    /// once, so the run needs `threads` times the largest pairing's two
+    /// tables ([`ngola_agents::AgentSpec::memory_mb`]). An error names the limit
+    /// ([`ngola_agents::memory`]) and the field to change.
+    pub fn check_memory(&self) -> Result<()> {
+        // External agents' memory is their own process's.
+        let seat = |id: u32| match self.agents.get(id as usize).map(|a| &a.kind) {
+            Some(AgentKind::BuiltIn(spec)) => spec.memory_mb(),
+            _ => 0,
+        };
+        let Some((pairing, game)) = pairings(self.agents.len(), self.format)
+            .into_iter()
+            .map(|p| (p, seat(p.first) + seat(p.second)))
+            .max_by_key(|&(_, mb)| mb)
+        else {
+            return Ok(());
+        };
+        let threads = self.threads.max(1) as u64;
+        ngola_agents::memory::check(threads * game, || {
+            format!(
+                "the agents' tables ({} and {}: {game} MiB a game, {threads} game(s) at once)",
+                self.agents[pairing.first as usize], self.agents[pairing.second as usize]
+            )
+        })
+        .map_err(|e| ArenaError::field("agents", format!("{e}, or fewer threads")))
     }
 
     /// The agents' full specs in canonical form, as `games.csv` and

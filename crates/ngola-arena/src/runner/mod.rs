@@ -192,6 +192,7 @@ pub fn run_with<G: Evaluate>(
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     experiment.resolve::<G>()?;
+    experiment.check_memory()?;
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
     let _lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
@@ -250,6 +251,7 @@ pub fn resume_with<G: Evaluate>(
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
     check_seats(experiment, seats)?;
+    experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;

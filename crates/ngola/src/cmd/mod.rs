@@ -1,12 +1,14 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod bench_engine;
 pub mod bench_search;
 pub mod engine;
 pub mod merge;
 pub mod perft;
 pub mod play;
 pub mod plot;
+pub mod prove;
 pub mod render;
 pub mod replay;
 pub mod solve;

@@ -6,9 +6,10 @@
 //!
 //! The limit is the memory the machine has available when the tables are
 //! made (Linux: `MemAvailable` of `/proc/meminfo`: free memory and caches
-//! it can drop), or the control group's `memory.max` when lower (a Slurm
-//! job, a container), or `NGOLA_MEMORY_MB` when set (a share of a machine
-//! others use too). Where none is known, no limit is checked and only the
+//! it can drop), or the control group's `memory.max` or the process's
+//! address-space limit (`ulimit -v`) when lower (a Slurm job, a
+//! container), or `NGOLA_MEMORY_MB` when set (a share of a machine others
+//! use too). Where none is known, no limit is checked and only the
 //! allocation itself can fail (then with the same error).
 
 use std::collections::TryReserveError;
@@ -56,12 +57,14 @@ pub fn limit_mb() -> Option<(u64, &'static str)> {
     {
         return Some((mb, "set by NGOLA_MEMORY_MB"));
     }
-    let total = meminfo_available_mb().map(|mb| (mb, "memory available now"));
-    let group = cgroup_max_mb().map(|mb| (mb, "the control group's memory.max"));
-    match (total, group) {
-        (Some(t), Some(g)) => Some(if g.0 < t.0 { g } else { t }),
-        (t, g) => t.or(g),
-    }
+    [
+        meminfo_available_mb().map(|mb| (mb, "memory available now")),
+        cgroup_max_mb().map(|mb| (mb, "the control group's memory.max")),
+        address_space_mb().map(|mb| (mb, "the address-space limit, ulimit -v")),
+    ]
+    .into_iter()
+    .flatten()
+    .min_by_key(|&(mb, _)| mb)
 }
 
 /// Checks that `need` MiB, for `what`, fit in the memory limit.
@@ -100,6 +103,15 @@ fn meminfo_available_mb() -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb >> 10)
+}
+
+/// The soft address-space limit (`Max address space` of
+/// `/proc/self/limits`), if there is one.
+fn address_space_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    let soft = line.split_whitespace().nth(3)?;
+    soft.parse::<u64>().ok().map(|bytes| bytes >> 20)
 }
 
 fn cgroup_max_mb() -> Option<u64> {

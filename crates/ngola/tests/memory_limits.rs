@@ -131,3 +131,25 @@ fn the_documented_maximum_is_refused_on_a_machine_that_cannot_hold_it() {
         &["this machine can hold"],
     );
 }
+
+#[test]
+fn an_address_space_limit_is_a_memory_limit() {
+    // `ulimit -v` (2,000,000 KiB) below the table: refused naming it, where
+    // the allocation used to abort.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 2000000 && echo go | exec {} engine kalah --agent alphabeta:tt=4096",
+            env!("CARGO_BIN_EXE_ngola")
+        ))
+        .env_remove("NGOLA_MEMORY_MB")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if stderr.contains("ulimit") && !stderr.contains("ngola:") {
+        eprintln!("skipped: the shell cannot set ulimit -v: {stderr}");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("ulimit -v"), "{stderr}");
+}

@@ -375,3 +375,45 @@ fn the_end_of_the_input_saves_the_game_so_far() {
     let record = std::fs::read_to_string(&record_path).unwrap();
     assert_eq!(tag(&record, "result").as_deref(), Some("unfinished"));
 }
+
+#[test]
+fn in_a_terminal_the_up_arrow_recalls_the_last_line() {
+    // A terminal from util-linux `script`; skipped where there is none.
+    let Ok(mut child) = Command::new("script")
+        .args(["-qec"])
+        .arg(format!(
+            "{} play kalah --agent random --seed 1 --record /dev/null",
+            env!("CARGO_BIN_EXE_ngola")
+        ))
+        .arg("/dev/null")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        eprintln!("skipped: no `script` to make a terminal");
+        return;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    // A move, then the up arrow and Enter (the same move again), then quit;
+    // a pause between lines lets the line editor take each in turn.
+    for keys in ["a1\r", "\x1b[A\r", "quit\r"] {
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        stdin.write_all(keys.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    if text.contains("script:") {
+        eprintln!("skipped: `script` cannot make a terminal here: {text}");
+        return;
+    }
+    assert_eq!(
+        text.matches("You play a1").count(),
+        2,
+        "the second line is the first one recalled: {text}"
+    );
+    assert!(!text.contains("[A"), "no escape sequence read as a line: {text}");
+}

@@ -57,7 +57,10 @@ pub fn play<G: Evaluate>(
     let mut agent_a = a.build::<G>(seed);
     let mut agent_b = b.build::<G>(seed ^ 0x5555);
     let mut game = start.clone();
-    while game.outcome().is_none() {
+    // Rules under which a game need not end: stopped (a draw) where the
+    // tournament runner stops games (`ngola_arena::play::MAX_GAME_PLIES`).
+    let last_ply = start.ply().saturating_add(100_000);
+    while game.outcome().is_none() && game.ply() < last_ply {
         let a_moves = (game.to_move() == Player::South) == a_is_south;
         let mv = if a_moves {
             agent_a.select(&game)

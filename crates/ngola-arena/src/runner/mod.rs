@@ -288,7 +288,7 @@ fn play_rest<G: Evaluate>(
 
     observer.start(expected as u64, resumed);
     let play_games = |played: &mut Played| loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) || observer.stop_requested() {
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);

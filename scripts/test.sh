@@ -16,3 +16,7 @@ cargo test --workspace --locked
 echo "== Python: scripts/test-python.sh (the ngola package, pytest)"
 # `cargo test` built the program (test profile) that the tests compare with.
 NGOLA_BIN=${CARGO_TARGET_DIR:-target}/debug/ngola scripts/test-python.sh
+
+echo "== Slurm: scripts/test-slurm.sh (a single-node cluster on this machine)"
+cargo build --release -p ngola --locked
+scripts/test-slurm.sh

@@ -13,6 +13,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod eval;
 pub mod greedy;
+pub mod limit;
 pub mod mcts;
 pub mod random;
 pub mod rng;
@@ -22,4 +23,5 @@ pub mod spec;
 
 pub use agent::Agent;
 pub use eval::{EvalKind, Evaluate};
+pub use limit::{move_budget, Clock, SearchLimit};
 pub use spec::{AgentSpec, SpecError};

@@ -13,6 +13,7 @@ pub mod error;
 pub mod experiment;
 pub mod format;
 mod kept;
+pub mod lock;
 pub mod output;
 pub mod play;
 pub mod progress;

@@ -38,6 +38,7 @@ use rand::Rng;
 
 use crate::agent::Agent;
 use crate::eval::{EvalKind, Evaluate};
+use crate::limit::{tighter, SearchLimit};
 use crate::rng::FastRng;
 use tree::{compact_into, proven_for, Node, DRAW, LOSS, UNKNOWN, WIN};
 
@@ -130,12 +131,22 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Searches `game` (which must not be over) within the budget.
     pub fn search(&mut self, game: &G) -> MctsInfo<G::Move> {
+        self.search_limited(game, &SearchLimit::NONE)
+    }
+
+    /// Searches `game` (which must not be over) within the budget and
+    /// `limit`, whichever is reached first: `limit.nodes` counts
+    /// simulations, `limit.depth` stops the search once a simulation has
+    /// descended that many plies into the tree.
+    pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> MctsInfo<G::Move> {
         let start = Instant::now();
         self.set_root(game);
         let mut sims = 0u64;
-        let limit = self.config.sims.unwrap_or(u64::MAX);
-        let deadline = self.config.time.map(|t| start + t);
-        while sims < limit {
+        let max_sims = tighter(self.config.sims, limit.nodes).unwrap_or(u64::MAX);
+        let deadline = tighter(self.config.time, limit.time).map(|t| start + t);
+        // The tree path holds the root: a path of d + 1 nodes is d plies.
+        let max_path = limit.depth.map(|d| d as usize + 1);
+        while sims < max_sims {
             if let Some(d) = deadline {
                 if sims & 63 == 0 && Instant::now() >= d {
                     break;
@@ -146,6 +157,9 @@ impl<G: Evaluate> Mcts<G> {
             }
             self.simulate();
             sims += 1;
+            if max_path.is_some_and(|max| self.path.len() >= max) {
+                break;
+            }
         }
         self.info(sims)
     }
@@ -522,6 +536,10 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 
     fn select(&mut self, game: &G) -> G::Move {
         self.searcher.search(game).best
+    }
+
+    fn select_limited(&mut self, game: &G, limit: &SearchLimit) -> G::Move {
+        self.searcher.search_limited(game, limit).best
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {

@@ -15,6 +15,9 @@
 //! from the kept lines while the statistics are computed from the kept
 //! records, in parallel. [`finish`] does the same from the file alone (a
 //! merge, or a folder checked by hand) and gives the same summary.
+//!
+//! One process at a time writes a folder: each entry point holds the
+//! folder's lock ([`FolderLock`]) while it works.
 
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -30,6 +33,7 @@ use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
 use crate::kept::{Played, Row};
+use crate::lock::FolderLock;
 use crate::output;
 use crate::play::play_game;
 use crate::progress::Observer;
@@ -41,7 +45,7 @@ use crate::stats::Statistics;
 mod merge;
 mod tracking;
 
-pub use merge::merge;
+pub use merge::{merge, IfExists};
 use tracking::{tracker_stop, SprtTracker, Tally};
 
 /// The file names inside an output folder.
@@ -145,21 +149,23 @@ pub fn holds_run(dir: &Path) -> bool {
 }
 
 /// Starts a fresh run of `experiment` in `dir`, which must not
-/// hold a run yet, and plays it to the end.
+/// hold a run yet, and plays it to the end. The folder is locked for the
+/// whole run ([`FolderLock`]): another process writing it fails at once.
 pub fn run<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let mut experiment = experiment.clone();
+    experiment.resolve::<G>()?;
+    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
+    let _lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
         return Err(ArenaError::bad_file(
             dir,
             "already holds a run; finish it with --resume, or choose another --out",
         ));
     }
-    let mut experiment = experiment.clone();
-    experiment.resolve::<G>()?;
-    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
     write_experiment(dir, &experiment)?;
     let writer = GamesWriter::create(&dir.join(files::GAMES))?;
     play_rest::<G>(&experiment, dir, writer, Vec::new(), observer)
@@ -190,12 +196,14 @@ pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
 /// Finishes the run in `dir` after a kill: keeps every complete row of
 /// `games.csv`, plays exactly the games missing, and writes the summary.
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
-/// with another thread count.
+/// with another thread count. The folder is locked while it runs
+/// ([`FolderLock`]); a lock left by a killed process does not count.
 pub fn resume<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let _lock = FolderLock::acquire(dir)?;
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;
     let writer = GamesWriter::reopen(&path, &found)?;
@@ -395,8 +403,9 @@ fn play_caught<G: Evaluate>(
 /// Completes a folder whose `games.csv` holds every game of the run (or
 /// shard, or up to the SPRT's stop): drops rows past the SPRT's stop,
 /// sorts the rows by game id, and writes the statistics and summary
-/// computed from `games.csv` alone.
+/// computed from `games.csv` alone. The folder is locked meanwhile.
 pub fn finish(experiment: &Experiment, dir: &Path) -> Result<Report> {
+    let _lock = FolderLock::acquire(dir)?;
     let path = dir.join(files::GAMES);
     let all = schedule(experiment);
     let found = read_games(&path)?;

@@ -1,13 +1,15 @@
 //! `ngola merge <folders>... --out DIR`: joins the folders of a run's
 //! shards into one, checking that they belong to the same experiment and
 //! that every game of the run is there exactly once, and recomputes the
-//! statistics from the games alone.
+//! statistics from the games alone. The merge is built in a temporary
+//! folder beside DIR and renamed into place when whole; `--replace`
+//! replaces an earlier merge of the same experiment only then.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use ngola_arena::runner;
+use ngola_arena::runner::{self, IfExists};
 
 use crate::cli_error::CliError;
 use crate::cmd::tournament::print_report;
@@ -21,6 +23,10 @@ pub struct MergeArgs {
     /// The folder for the merged run.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Replace DIR if it already holds a run of the same experiment (an
+    /// earlier merge); the old folder is removed only once the new one is complete.
+    #[arg(long)]
+    replace: bool,
     /// Print nothing (the folder has everything).
     #[arg(long, short)]
     quiet: bool,
@@ -28,7 +34,12 @@ pub struct MergeArgs {
 
 /// Merges the folders and prints the summary of the whole run.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
-    let report = runner::merge(&args.folders, &args.out)?;
+    let if_exists = if args.replace {
+        IfExists::Replace
+    } else {
+        IfExists::Refuse
+    };
+    let report = runner::merge(&args.folders, &args.out, if_exists)?;
     if !args.quiet {
         print_report(&report);
     }

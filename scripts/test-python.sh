@@ -27,7 +27,7 @@ fi
 echo "-- pip install ./python"
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 echo "-- ruff, mypy"
-(cd python && "../$venv/bin/ruff" format --check --quiet . && "../$venv/bin/ruff" check --quiet .)
+(cd python && "../$venv/bin/ruff" format --check --quiet . ../examples/python && "../$venv/bin/ruff" check --quiet . ../examples/python)
 (cd python && "../$venv/bin/mypy")
 echo "-- pytest"
 # The tests compare with the `ngola` program (`ngola replay`); scripts/test.sh

@@ -7,9 +7,9 @@ import threading
 import time
 
 import pytest
-from conftest import SMALL_RULES
 
 import ngola
+from conftest import SMALL_RULES
 
 SPECS = ["random", "greedy", "alphabeta:depth=2", "mcts:sims=50", "solver:tt=4"]
 

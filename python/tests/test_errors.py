@@ -8,9 +8,9 @@ import random
 import string
 
 import pytest
-from conftest import SMALL_RULES
 
 import ngola
+from conftest import SMALL_RULES
 
 
 def test_hierarchy() -> None:

@@ -7,9 +7,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import SMALL_RULES
 
 import ngola
+from conftest import SMALL_RULES
 
 
 def test_games() -> None:

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO
 
 import ngola
+from conftest import REPO
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -9,9 +9,9 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 import pytest
-from conftest import SMALL_RULES
 
 import ngola
+from conftest import SMALL_RULES
 
 Arrays = dict[str, npt.NDArray[Any]]
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SMALL_RULES
 
 import ngola
+from conftest import SMALL_RULES
 
 
 def random_game(game: ngola.Game, seed: int, use_actions: bool = False) -> ngola.State:

@@ -19,7 +19,9 @@
 #      they are gone (scancel), rerunning the script finishes the run;
 # and checks each time that the merged games.csv equals the single-machine
 # run's, apart from the time_s column. It stops every daemon it started
-# when it ends, and cleans up what an interrupted earlier run left.
+# when it ends (and removes $NGOLA_SLURM_DIR if it passed; a failure keeps
+# it, logs in log/ and munge/), and cleans up what an interrupted earlier
+# run left.
 # Skips (exit 0, saying why) only where Slurm is missing and cannot be
 # installed: not root, or no apt-get.
 set -euo pipefail
@@ -311,4 +313,7 @@ wait_gone "$merge" 240
     fail "merge job $merge after the rerun: $(job_state "$merge" JobState); $(cat "$b/logs/merge.out")"
 same_games "$b"
 say "recovered by scancel and a rerun"
+stop_cluster
+trap - EXIT
+rm -rf "$state"
 say "passed in $((SECONDS - start_time)) s"

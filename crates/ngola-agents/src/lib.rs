@@ -15,6 +15,7 @@ pub mod eval;
 pub mod greedy;
 pub mod limit;
 pub mod mcts;
+pub mod memory;
 pub mod random;
 pub mod rng;
 pub mod score;

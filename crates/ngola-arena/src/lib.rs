@@ -4,7 +4,8 @@
 //! colour-swapped pairs computed up front from its master seed
 //! ([`schedule`]); [`runner::run`] plays it on a rayon pool, appending
 //! each game to `games.csv` as it ends; [`runner::resume`] finishes a
-//! killed run; [`runner::merge`] joins shards. Statistics ([`stats`]) are
+//! killed run; [`runner::merge`] joins shards; each holds its output
+//! folder's lock ([`lock`]) while it writes. Statistics ([`stats`]) are
 //! computed from `games.csv` alone.
 
 #![warn(missing_docs)]
@@ -27,7 +28,7 @@ pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
 pub use progress::{Bar, Observer, Silent};
 pub use record::GameRecord;
-pub use runner::{finish, folder_experiment, merge, resume, run, Report};
+pub use runner::{finish, folder_experiment, merge, resume, run, IfExists, Report};
 pub use stats::Statistics;
 
 #[cfg(test)]

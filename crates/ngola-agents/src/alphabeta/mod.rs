@@ -27,6 +27,7 @@ use ngola_rules::{MoveList, MAX_MOVES};
 use crate::agent::Agent;
 use crate::eval::{EvalKind, Evaluate};
 use crate::limit::{tighter, SearchLimit};
+use crate::memory::MemoryError;
 use crate::score::{self, is_decisive, WIN};
 use tt::{from_table, Bound, Table};
 
@@ -96,9 +97,19 @@ pub struct AlphaBeta<G: Evaluate> {
 
 impl<G: Evaluate> AlphaBeta<G> {
     /// A searcher with the given parameters.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table; [`AlphaBeta::try_new`]
+    /// reports that instead.
     pub fn new(config: AlphaBetaConfig) -> Self {
-        AlphaBeta {
-            tt: Table::new(config.tt_mb),
+        AlphaBeta::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with the given parameters, or an error naming the
+    /// memory limit if the machine cannot hold its table.
+    pub fn try_new(config: AlphaBetaConfig) -> Result<Self, MemoryError> {
+        Ok(AlphaBeta {
+            tt: Table::try_new(config.tt_mb)?,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             config,
             nodes: 0,
@@ -106,7 +117,7 @@ impl<G: Evaluate> AlphaBeta<G> {
             deadline: None,
             aborted: false,
             root_best: None,
-        }
+        })
     }
 
     /// The parameters.
@@ -353,11 +364,20 @@ pub struct AlphaBetaAgent<G: Evaluate> {
 
 impl<G: Evaluate> AlphaBetaAgent<G> {
     /// An agent searching with `config`; `name` is its canonical spec.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table ([`AlphaBetaAgent::try_new`]).
     pub fn new(config: AlphaBetaConfig, name: String) -> Self {
-        AlphaBetaAgent {
-            searcher: AlphaBeta::new(config),
+        AlphaBetaAgent::try_new(config, name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An agent searching with `config`, or an error naming the memory
+    /// limit if the machine cannot hold its table.
+    pub fn try_new(config: AlphaBetaConfig, name: String) -> Result<Self, MemoryError> {
+        Ok(AlphaBetaAgent {
+            searcher: AlphaBeta::try_new(config)?,
             name,
-        }
+        })
     }
 }
 

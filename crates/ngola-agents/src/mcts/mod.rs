@@ -45,6 +45,10 @@ use tree::{compact_into, proven_for, Node, DRAW, LOSS, UNKNOWN, WIN};
 /// The tree stops growing at this many nodes (16 bytes each: 128 MiB).
 pub const MAX_TREE_NODES: usize = 1 << 23;
 
+/// The most memory (MiB) the tree's vector takes: its nodes, and as much
+/// again while it grows.
+pub const MAX_TREE_MB: u64 = 2 * ((MAX_TREE_NODES as u64 * 16) >> 20);
+
 /// How deep below the old root `select` looks for the new position.
 const REUSE_SEARCH_PLIES: usize = 4;
 

@@ -158,6 +158,7 @@ pub fn run<G: Evaluate>(
 ) -> Result<Report> {
     let mut experiment = experiment.clone();
     experiment.resolve::<G>()?;
+    experiment.check_memory()?;
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
     let _lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
@@ -203,6 +204,7 @@ pub fn resume<G: Evaluate>(
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;

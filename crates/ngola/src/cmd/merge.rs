@@ -40,8 +40,8 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
         IfExists::Refuse
     };
     let report = runner::merge(&args.folders, &args.out, if_exists)?;
-    if !args.quiet {
-        print_report(&report);
+    if args.quiet {
+        return Ok(());
     }
-    Ok(())
+    print_report(&report)
 }

@@ -134,14 +134,14 @@ fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), CliError> {
-    let stdout_failed = |e: std::io::Error| CliError::failure(format!("standard output: {e}"));
+    let stdout_failed = CliError::stdout;
     let mut session = open(args, args.game.game, &args.agent, args.seed)?;
     let mut line = Vec::with_capacity(256);
     loop {
         line.clear();
         let read = input
             .read_until(b'\n', &mut line)
-            .map_err(|e| CliError::failure(format!("standard input: {e}")))?;
+            .map_err(CliError::stdin)?;
         if read == 0 {
             break;
         }

@@ -57,7 +57,8 @@ impl<G: Evaluate> Engine<G> {
             Some(text) => G::from_position(text, rules).map_err(|e| e.to_string())?,
             None => G::start(rules),
         };
-        let agent = spec.build::<G>(seed);
+        // A table the machine cannot hold is refused here (exit 2).
+        let agent = spec.try_build::<G>(seed).map_err(|e| e.to_string())?;
         Ok(Engine {
             spec,
             seed,

@@ -227,7 +227,8 @@ fn play_one<G: Encode>(
         record(&game, mv, true);
         game.play(mv);
     }
-    let mut players = [spec.build::<G>(south_seed), spec.build::<G>(north_seed)];
+    let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
+    let mut players = [build(south_seed)?, build(north_seed)?];
     let mut after = game.clone();
     let outcome = loop {
         if let Some(outcome) = game.outcome() {

@@ -63,7 +63,9 @@ impl PyAgent {
         guard(|| {
             let game = PyGame::from_py(game)?;
             let spec = parse_spec(spec)?;
-            let agent = with_rules!(game.rules, G, _r => AnyAgent::from(spec.build::<G>(seed)));
+            let agent = with_rules!(game.rules, G, _r => AnyAgent::from(
+                spec.try_build::<G>(seed).map_err(errors::spec)?
+            ));
             Ok(PyAgent {
                 spec,
                 game,
@@ -206,9 +208,8 @@ pub fn solve(py: Python<'_>, state: &PyState, tt_mib: i64) -> PyResult<PySolutio
             })?;
         on_state!(&state.inner, s => {
             let game = s.game.clone();
-            let solution = py.detach(|| guard_plain(|| {
-                Solver::new(&SolverConfig { tt_mb }).solve(&game)
-            }))?;
+            let mut solver = Solver::try_new(&SolverConfig { tt_mb }).map_err(errors::spec)?;
+            let solution = py.detach(|| guard_plain(|| solver.solve(&game)))?;
             if solution.too_deep {
                 return Err(errors::failure(format!(
                     "no result: a line ran past {MAX_LINE_PLIES} plies without ending or repeating \

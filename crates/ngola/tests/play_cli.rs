@@ -415,5 +415,8 @@ fn in_a_terminal_the_up_arrow_recalls_the_last_line() {
         2,
         "the second line is the first one recalled: {text}"
     );
-    assert!(!text.contains("[A"), "no escape sequence read as a line: {text}");
+    assert!(
+        !text.contains("[A"),
+        "no escape sequence read as a line: {text}"
+    );
 }

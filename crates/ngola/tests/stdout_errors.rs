@@ -88,6 +88,8 @@ fn commands(dir: &Path, tag: &str) -> Vec<Vec<String>> {
         ],
         vec!["plot", &shared("done"), "-o", &d("plots")],
         vec!["solve", "kalah", "--rule", "pits=2", "--rule", "seeds=2"],
+        vec!["prove", "kalah", "--rule", "pits=2", "--rule", "seeds=2"],
+        vec!["bench", "engine", "--games", "2"],
         vec!["engine", "kalah", "--agent", "random"],
         vec![
             "play",

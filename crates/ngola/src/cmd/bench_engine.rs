@@ -15,7 +15,7 @@ use ngola_arena::runner;
 use ngola_arena::{EngineConfig, ExperimentDraft, Silent};
 use ngola_rules::kalah::Kalah;
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 
 /// Arguments of `ngola bench engine`.
 #[derive(Args, Debug)]
@@ -99,27 +99,23 @@ pub fn run(args: EngineBenchArgs) -> Result<(), CliError> {
     )?;
     let built_in = play("builtin", &["random", "random"], BTreeMap::new(), &args)?;
     let per_move = |t: &Timed| 1e6 * t.seconds / t.plies.max(1) as f64;
-    println!(
-        "Kalah, random against random, {} games, {} thread(s)",
-        args.games, args.threads
-    );
-    println!(
-        "external engines (`ngola engine kalah --agent random`, 2 processes per thread): {:.3} s, {:.0} games/s, {} moves, {:.1} µs per move",
+    // One write: a full or closed standard output is an error naming it.
+    print(&format!(
+        "Kalah, random against random, {} games, {} thread(s)\n\
+         external engines (`ngola engine kalah --agent random`, 2 processes per thread): {:.3} s, {:.0} games/s, {} moves, {:.1} µs per move\n\
+         built-in agents: {:.3} s, {:.0} games/s, {} moves, {:.3} µs per move\n\
+         round trip per move (external minus built-in, per move): {:.1} µs\n",
+        args.games,
+        args.threads,
         external.seconds,
         external.games as f64 / external.seconds,
         external.plies,
-        per_move(&external)
-    );
-    println!(
-        "built-in agents: {:.3} s, {:.0} games/s, {} moves, {:.3} µs per move",
+        per_move(&external),
         built_in.seconds,
         built_in.games as f64 / built_in.seconds,
         built_in.plies,
-        per_move(&built_in)
-    );
-    println!(
-        "round trip per move (external minus built-in, per move): {:.1} µs",
+        per_move(&built_in),
         (external.seconds - built_in.seconds) / external.plies.max(1) as f64 * 1e6
-    );
+    ))?;
     Ok(())
 }

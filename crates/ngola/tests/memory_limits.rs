@@ -132,14 +132,13 @@ fn the_documented_maximum_is_refused_on_a_machine_that_cannot_hold_it() {
     );
 }
 
-#[test]
-fn an_address_space_limit_is_a_memory_limit() {
-    // `ulimit -v` (2,000,000 KiB) below the table: refused naming it, where
-    // the allocation used to abort.
+/// Runs `ngola args` (with `input`) under `ulimit -v 2000000` (KiB); None
+/// where the shell cannot set it.
+fn under_ulimit(args: &str, input: &str) -> Option<Output> {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 2000000 && echo go | exec {} engine kalah --agent alphabeta:tt=4096",
+            "ulimit -v 2000000 && echo '{input}' | exec {} {args}",
             env!("CARGO_BIN_EXE_ngola")
         ))
         .env_remove("NGOLA_MEMORY_MB")
@@ -148,8 +147,27 @@ fn an_address_space_limit_is_a_memory_limit() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     if stderr.contains("ulimit") && !stderr.contains("ngola:") {
         eprintln!("skipped: the shell cannot set ulimit -v: {stderr}");
-        return;
+        return None;
     }
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("ulimit -v"), "{stderr}");
+    Some(out)
+}
+
+#[test]
+fn an_address_space_limit_is_a_memory_limit() {
+    // `ulimit -v` (2,000,000 KiB) below the table: refused naming the
+    // limit, where the allocation used to abort; the two cases
+    // (`--tt 65536`, `alphabeta:tt=8192`) among them, on any machine.
+    for (args, input, named) in [
+        ("engine kalah --agent alphabeta:tt=4096", "go", "tt=4096"),
+        ("engine kalah --agent alphabeta:tt=8192", "go", "tt=8192"),
+        ("solve kalah --rule pits=2 --tt 65536", "", "--tt 65536"),
+    ] {
+        let Some(out) = under_ulimit(args, input) else {
+            return;
+        };
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "ngola {args}: {stderr}");
+        assert!(stderr.contains("ulimit -v"), "ngola {args}: {stderr}");
+        assert!(stderr.contains(named), "ngola {args}: {stderr}");
+    }
 }

@@ -9,7 +9,9 @@
 //! again if the game is over after it) is the arena's
 //! ([`ngola_arena::play::random_opening`]); its positions are recorded too,
 //! marked in [`SelfPlayData::opening`], so that every game can be replayed
-//! from the start position with its actions.
+//! from the start position with its actions. A game still going after
+//! [`MAX_GAME_PLIES`] plies (rules under which no game need end) is stopped
+//! there and scored a draw, as in tournaments.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -19,7 +21,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use ngola_agents::AgentSpec;
-use ngola_arena::play::random_opening;
+use ngola_arena::play::{random_opening, MAX_GAME_PLIES};
 use ngola_rules::{MoveList, Player};
 
 use crate::encode::Encode;
@@ -113,7 +115,9 @@ pub struct SelfPlayData {
     pub ply: Vec<u32>,
     /// True for the plies of the random opening (not the agent's moves).
     pub opening: Vec<bool>,
-    /// The game's result from the side to move's view: +1, 0, -1.
+    /// The game's result from the side to move's view: +1, 0, -1 (a game
+    /// still going after [`MAX_GAME_PLIES`] plies, possible only under
+    /// rules where no game need end, is stopped there and scored 0).
     pub outcome: Vec<i8>,
 }
 
@@ -230,9 +234,15 @@ fn play_one<G: Encode>(
     let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
     let mut players = [build(south_seed)?, build(north_seed)?];
     let mut after = game.clone();
+    // Rules under which a game need not end: stopped where the tournament
+    // runner stops games, and scored a draw.
+    let last_ply = start.ply().saturating_add(MAX_GAME_PLIES);
     let outcome = loop {
         if let Some(outcome) = game.outcome() {
-            break outcome;
+            break Some(outcome);
+        }
+        if game.ply() >= last_ply {
+            break None;
         }
         let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
         record(&game, mv, false);
@@ -248,7 +258,7 @@ fn play_one<G: Encode>(
     data.outcome = data
         .to_move
         .iter()
-        .map(|&side| outcome.sign_for(Player::from_index(side as usize)) as i8)
+        .map(|&side| outcome.map_or(0, |o| o.sign_for(Player::from_index(side as usize))) as i8)
         .collect();
     Ok(data)
 }

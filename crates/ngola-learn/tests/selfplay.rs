@@ -144,3 +144,36 @@ fn stop_flag_and_bad_settings() {
         "{err:?}"
     );
 }
+
+#[test]
+fn games_under_rules_where_none_ends_stop_as_draws() {
+    // Mangola without a ply cap, endless sowings stopped after one lap: a
+    // game need not end; it is stopped after 100,000 plies (as in
+    // tournaments) and scored 0 from both sides, where it ran forever.
+    let rules = RuleOptions::from_assignments(&[
+        "columns=4",
+        "max_plies=0",
+        "endless_sowing=stop",
+        "lap_limit=1",
+    ])
+    .expect("rules");
+    let start = Mangola::start(rules);
+    let config = SelfPlayConfig {
+        games: 6,
+        seed: 3,
+        threads: 2,
+        opening_plies: 0,
+    };
+    let data = selfplay(&start, &AgentSpec::Random, &config, &AtomicBool::new(false))
+        .expect("self-play ends");
+    let mut stopped = 0;
+    for game in 0..config.games {
+        let rows: Vec<usize> = (0..data.len()).filter(|&i| data.game_id[i] == game).collect();
+        assert!(rows.len() <= 100_000, "game {game}: {} plies", rows.len());
+        if rows.len() == 100_000 {
+            stopped += 1;
+            assert!(rows.iter().all(|&i| data.outcome[i] == 0), "game {game}");
+        }
+    }
+    assert!(stopped > 0, "some game reaches the limit");
+}

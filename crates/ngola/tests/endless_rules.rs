@@ -2,7 +2,8 @@
 //! sowings stopped after one lap): every command that plays games still
 //! ends. The tournament runner stops a game at `MAX_GAME_PLIES` (a draw,
 //! reason `ply-limit`), MCTS's rollouts stop at `MAX_ROLLOUT_PLIES`, the
-//! movegen bench stops its playouts where tournaments stop games.
+//! movegen bench stops its playouts where tournaments stop games, and the
+//! solver gives up on a line past `MAX_LINE_PLIES` with a message.
 
 use std::io::Write;
 use std::path::Path;
@@ -18,9 +19,21 @@ const ENDLESS: [&str; 6] = [
     "lap_limit=1",
 ];
 
+/// Runs `ngola args` with `input`, failing the test if it did not succeed
+/// or is still running after `limit` (it is killed then).
+fn finishes(args: &[&str], input: &str, limit: Duration) -> Output {
+    let out = ends(args, input, limit);
+    assert!(
+        out.status.success(),
+        "ngola {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Runs `ngola args` with `input`, failing the test if it is still
 /// running after `limit` (it is killed then).
-fn finishes(args: &[&str], input: &str, limit: Duration) -> Output {
+fn ends(args: &[&str], input: &str, limit: Duration) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
         .args(args)
         .stdin(Stdio::piped())
@@ -37,13 +50,7 @@ fn finishes(args: &[&str], input: &str, limit: Duration) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "ngola {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    child.wait_with_output().unwrap()
 }
 
 fn with_endless(args: &[&str]) -> Vec<String> {
@@ -118,4 +125,16 @@ fn play_and_the_movegen_bench_end_under_endless_rules() {
     let out = finishes(&strs(&args), "", LIMIT);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("stopped      3 "), "{text}");
+}
+
+#[test]
+fn solve_gives_up_on_an_endless_line_with_a_message() {
+    // The solver follows a line at most 100,000 plies: past it, no value,
+    // exit 1 with a message saying so and how to get one (a ply cap).
+    let args = with_endless(&["solve", "mangola", "--rule", "columns=3"]);
+    let out = ends(&strs(&args), "", LIMIT);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("100000 plies"), "{stderr}");
+    assert!(stderr.contains("max_plies"), "{stderr}");
 }

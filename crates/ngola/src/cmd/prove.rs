@@ -217,7 +217,8 @@ fn report<M: std::fmt::Display>(value: &Value<M>) -> String {
     if let Some(depth) = value.depth {
         text += &format!("depth {depth}\n");
     }
-    if value.result.is_none() && (value.bounds.0 != i32::MIN || value.bounds.1 != i32::MAX - 1) {
+    let known = value.bounds.0 != i32::MIN || value.bounds.1 < i32::MAX - 1;
+    if value.result.is_none() && known {
         let show = |b: i32| {
             if b == i32::MIN || b >= i32::MAX - 1 {
                 "?".to_string()

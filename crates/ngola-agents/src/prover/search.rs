@@ -549,14 +549,14 @@ impl<'a> Search<'a> {
                 t.max(current.saturating_add(1)).min(limit)
             };
             let (c_pn, c_dn) = if attacker_moves {
-                let rest = u64::from(status.dn) - u64::from(s.dn);
+                let rest = u64::from(status.dn).saturating_sub(u64::from(s.dn));
                 let dn_limit = (u64::from(th_dn).saturating_sub(rest)) as u32;
                 (
                     grow(th_pn, second, s.pn),
                     dn_limit.max(s.dn.saturating_add(1)),
                 )
             } else {
-                let rest = u64::from(status.pn) - u64::from(s.pn);
+                let rest = u64::from(status.pn).saturating_sub(u64::from(s.pn));
                 let pn_limit = (u64::from(th_pn).saturating_sub(rest)) as u32;
                 (
                     pn_limit.max(s.pn.saturating_add(1)),

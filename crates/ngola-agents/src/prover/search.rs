@@ -474,7 +474,7 @@ impl<'a> Search<'a> {
         let mut pass = 0u32;
         loop {
             match searched {
-                Some(i) if !self.spread && pass % REFRESH != 0 => {
+                Some(i) if !self.spread && !pass.is_multiple_of(REFRESH) => {
                     let (s, w) = self.child_status(&children[i], sticky[i], last[i]);
                     statuses[i] = s;
                     works[i] = w;

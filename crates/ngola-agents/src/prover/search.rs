@@ -522,10 +522,16 @@ impl<'a> Search<'a> {
                     v
                 }
             };
+            // Only children whose own number is below the threshold can be
+            // searched (the virtual loss may make another look best; its
+            // search would return at once, and the same choice would follow
+            // forever).
+            let limit = if attacker_moves { th_pn } else { th_dn };
             let mut first = usize::MAX;
             let mut second = INF;
             for (i, s) in statuses.iter().enumerate() {
-                if s.settled() {
+                let own = if attacker_moves { s.pn } else { s.dn };
+                if s.settled() || own >= limit {
                     continue;
                 }
                 if first == usize::MAX || value(i) < value(first) {

@@ -13,6 +13,12 @@ pub trait Observer: Sync {
     fn game_done(&self, done: u64, leader: Option<(&str, f64)>);
     /// The run is over (finished, stopped or failed).
     fn finish(&self);
+    /// Polled by the workers before each game: `true` asks the run to stop
+    /// taking new games (the games in flight are finished and written, so
+    /// the folder can be resumed). The Python bindings raise it on Ctrl-C.
+    fn stop_requested(&self) -> bool {
+        false
+    }
 }
 
 /// Reports nothing (for `--quiet` and tests).

@@ -350,7 +350,7 @@ fn play_rest<G: Evaluate>(
         margin: experiment.timemargin,
     };
     let play_games = |played: &mut Played, table: &mut Table<'_, G>| loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) || observer.stop_requested() {
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);

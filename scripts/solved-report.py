@@ -10,6 +10,7 @@ lengths.csv, compare-4x6.csv, speed.csv), which the study writes.
 from __future__ import annotations
 
 import csv
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -27,6 +28,51 @@ PUBLISHED_KALAH = {
     (6, 4): "win +10",
     (6, 5): "win +12",
 }
+
+
+
+PROGRESS = re.compile(
+    r"prove: \[(?P<question>[^\]]*)\] (?P<nodes>\d+) nodes .*? root pn (?P<pn>\d+) dn (?P<dn>\d+) "
+    r"proven (?P<proven>\d+) disproven (?P<disproven>\d+)"
+)
+
+
+def last_progress(err: Path) -> dict[str, str] | None:
+    """The last progress line of a run's stderr, as its fields."""
+    if not err.exists():
+        return None
+    found = None
+    for line in err.read_text(errors="replace").splitlines():
+        m = PROGRESS.search(line)
+        if m:
+            found = m.groupdict()
+    return found
+
+
+def tag_of(row: dict[str, str]) -> str:
+    """The run's file name stem, from the `--certificate TAG.txt.gz` of its command."""
+    m = re.search(r"--certificate (\S+)\.txt\.gz", row["command"])
+    return m.group(1) if m else ""
+
+
+def length_tag(rules: str, cap: str) -> str:
+    return "mangola-" + rules.replace(" ", "-").replace("=", "_") + f"-cap{cap}"
+
+
+def open_run(folder: Path, what: str, stem: str, row: dict[str, str]) -> str:
+    """One undecided run: where it stopped, and its checkpoint."""
+    text = f"- {what}: `{row['command']}` stopped after {seconds(row['seconds'])} s at {int(row['nodes']):,} nodes"
+    p = last_progress(folder / "runs" / f"{stem}.txt.err")
+    if p:
+        text += (
+            f"; last report (question `{p['question']}`, {int(p['nodes']):,} nodes): root proof number "
+            f"{p['pn']}, disproof number {p['dn']}, {int(p['proven']):,} positions proven and "
+            f"{int(p['disproven']):,} disproven in that run"
+        )
+    ckpt = folder / "checkpoints" / f"{stem}.ckpt"
+    if ckpt.exists():
+        text += f"; checkpoint `{ckpt}` ({ckpt.stat().st_size / 2**20:.0f} MiB, not committed)"
+    return text + "."
 
 
 def read(path: Path) -> list[dict[str, str]]:
@@ -127,6 +173,49 @@ def main() -> None:
     w("(other work running; read the times as orders of magnitude).")
     w("")
 
+
+    # The frontier: what is decided, what is open and where it stopped.
+    mangola_rows = [r for r in solved if r["game"] == "mangola"]
+    if mangola_rows:
+        w("## The frontier")
+        w("")
+        for capture in ("lap-start", "after-capture", "ludii"):
+            rows = [r for r in mangola_rows if rules_of(r["rules"])["capture_sowing"] == capture]
+            if not rows:
+                continue
+            parts = []
+            for r in rows:
+                cols = rules_of(r["rules"])["columns"]
+                v = {"win": "South wins", "loss": "North wins", "draw": "draw"}.get(r["value"], "not decided")
+                if r["value"] in ("win", "loss"):
+                    v += f" (length {length_text(r['rules'], r, lengths)})"
+                parts.append(f"4 x {cols}: {v}")
+            label = "default" if capture == "lap-start" else "rule option"
+            w(f"- Mangola, `capture_sowing={capture}` ({label}): " + "; ".join(parts) + ".")
+        w("")
+        w("*length*: plies to the end under best play on both sides; a range")
+        w("`a..b` where the search for it stopped (see below).")
+        w("")
+        undecided = [r for r in solved if r["value"] not in ("win", "loss", "draw")]
+        open_lengths = [r for r in lengths if r["value"] not in ("win", "loss", "draw")]
+        if undecided or open_lengths:
+            w("Open questions, with the state each run reached (continue one by")
+            w("deleting its row from the CSV file and running the study again: it")
+            w("starts from its checkpoint):")
+            w("")
+            for r in undecided:
+                w(open_run(folder, f"{r['game']} {r['rules']}", tag_of(r), r))
+            for r in open_lengths:
+                w(
+                    open_run(
+                        folder,
+                        f"the length of the win on mangola {r['rules']}: does it hold within {r['cap']} plies",
+                        length_tag(r["rules"], r["cap"]),
+                        r,
+                    )
+                )
+            w("")
+
     mangola = [r for r in solved if r["game"] == "mangola"]
     if mangola:
         w("## Mangola, 4 x 2 to 4 x 8, the three capture readings")
@@ -192,44 +281,64 @@ def main() -> None:
         w("with a transposition table (README \"The exact solver\"). One thread each;")
         w("`>N` means stopped after N seconds without an answer.")
         w("")
-        w("| max_plies | solve: value | solve: nodes | solve: s | prove: value | prove: nodes | prove: s |")
-        w("|---|---|---|---|---|---|---|")
+        w("| max_plies | solve: value | solve: nodes | solve: s | solve: nodes/s | prove: value | prove: nodes | prove: s | prove: nodes/s |")
+        w("|---|---|---|---|---|---|---|---|---|")
         caps = sorted({int(r["cap"]) for r in compare})
         for cap in caps:
             cells = []
             for program in ("solve", "prove"):
                 r = next((x for x in compare if int(x["cap"]) == cap and x["program"] == program), None)
                 if r is None:
-                    cells += ["-", "-", "-"]
+                    cells += ["-", "-", "-", "-"]
                 else:
                     nodes = f"{int(r['nodes']):,}" if r["nodes"].isdigit() else r["nodes"]
-                    cells += [r["value"], nodes, seconds(r["seconds"])]
+                    cells += [r["value"], nodes, seconds(r["seconds"]), nodes_per_second(r)]
             w(f"| {cap} | " + " | ".join(cells) + " |")
         w("")
-        w("Commands: `ngola solve mangola --rule columns=6 --rule max_plies=N --tt 2048`")
-        w("and `ngola prove mangola --rule columns=6 --rule max_plies=N --threads 1 --tt 2048`.")
+        w("Commands (with their limits): `compare-4x6.csv`; raw output:")
+        w("`runs/compare-4x6-*.txt`. `max_plies=1000` is the default rule.")
         w("")
 
     if speed:
-        w("## Speed")
+        w("## Speed: `ngola prove` against `ngola solve`")
         w("")
-        w("Positions expanded per second on the 4 x 8 proof (`ngola prove mangola")
-        w("--threads T --tt 2048`), three alternating rounds; medians:")
+        w("Both programs on one position both decide (4 x 6 Mangola, draw at ply")
+        w("28: `ngola solve mangola --rule columns=6 --rule max_plies=28 --tt 2048`")
+        w("and `ngola prove mangola --rule columns=6 --rule max_plies=28 --threads 1")
+        w("--tt 2048`), alternated in three rounds of one run of the study. A *prove*")
+        w("node is an expansion (every child generated, evaluated and looked up); a")
+        w("*solve* node is one alpha-beta visit. CPU seconds are user + system time")
+        w("(the machine is shared, so wall-clock rates vary with the load).")
         w("")
-        w("| threads | nodes/s (median) | runs (nodes/s) |")
-        w("|---|---|---|")
-        for threads in sorted({r["threads"] for r in speed}):
-            rates = [int(r["nodes_per_second"]) for r in speed if r["threads"] == threads]
+        w("| round | program | value | nodes | wall s | CPU s | nodes/s (wall) | nodes per CPU s |")
+        w("|---|---|---|---|---|---|---|---|")
+        for r in speed:
             w(
-                f"| {threads} | {statistics.median(rates):,.0f} | "
-                + ", ".join(f"{x:,}" for x in rates)
-                + " |"
+                f"| {r['round']} | {r['program']} | {r['value']} | {int(r['nodes']):,} | {r['seconds']} "
+                f"| {r['cpu_seconds']} | {int(r['nodes_per_second']):,} | {int(r['nodes_per_cpu_second']):,} |"
             )
-        w("")
-        w("With two threads both run df-pn from the root over one table; their")
-        w("node counts add up, but part of the work is done twice, so compare the")
-        w("time to the answer as well (`runs/speed-*.txt`). The machine's two")
-        w("cores are shared with other work.")
+        rates = {
+            program: statistics.median(
+                int(r["nodes_per_cpu_second"]) for r in speed if r["program"] == program
+            )
+            for program in ("solve", "prove")
+            if any(r["program"] == program for r in speed)
+        }
+        times = {
+            program: statistics.median(
+                float(r["cpu_seconds"]) for r in speed if r["program"] == program
+            )
+            for program in ("solve", "prove")
+            if any(r["program"] == program for r in speed)
+        }
+        if len(rates) == 2 and rates["prove"] > 0 and times["prove"] > 0:
+            w("")
+            w(
+                f"Medians: solve {rates['solve']:,.0f} nodes per CPU second, prove "
+                f"{rates['prove']:,.0f}: solve visits {rates['solve'] / rates['prove']:.1f} times "
+                f"as many nodes per second, and prove decides the position in "
+                f"{times['solve'] / times['prove']:.1f} times less CPU time."
+            )
         w("")
 
     if solved:

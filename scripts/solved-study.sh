@@ -177,12 +177,14 @@ fi
 # ------------------------------------------------------------ speed
 # Nodes per second of `ngola prove` against `ngola solve` on one position
 # both decide (4 x 6 Mangola, draw at ply 28), one thread each, alternated
-# in three rounds in this one run; the machine is shared, so read the
-# ratio. (A prove node is an expansion: every child is generated and
-# evaluated; a solve node is one alpha-beta visit.)
+# in three rounds in this one run. Each program reports its wall-clock
+# time; the CPU time (user + system, from bash's `time`) is kept too, since
+# the machine is shared: read the ratio per CPU second. (A prove node is
+# an expansion: every child is generated and evaluated; a solve node is
+# one alpha-beta visit.)
 SPEED=$OUT/speed.csv
 if want speed; then
-    [ -f "$SPEED" ] || echo "round,program,value,nodes,seconds,nodes_per_second,command" >"$SPEED"
+    [ -f "$SPEED" ] || echo "round,program,value,nodes,seconds,cpu_seconds,nodes_per_second,nodes_per_cpu_second,command" >"$SPEED"
     for round in 1 2 3; do
         for program in solve prove; do
             grep -q "^$round,$program," "$SPEED" && continue
@@ -193,12 +195,14 @@ if want speed; then
                 cmd="ngola prove mangola --rule columns=6 --rule max_plies=28 --threads 1 --tt $TT"
             fi
             echo "== $cmd" >&2
-            # shellcheck disable=SC2086
-            nice -n 19 "$NGOLA" ${cmd#ngola } >"$OUT/runs/speed-$round-$program.txt" 2>/dev/null
             raw=$OUT/runs/speed-$round-$program.txt
+            TIMEFORMAT='%U %S'
+            # shellcheck disable=SC2086
+            { time nice -n 19 "$NGOLA" ${cmd#ngola } >"$raw" 2>/dev/null; } 2>"$raw.cpu"
+            cpu=$(awk '{ printf "%.3f", $1 + $2 }' "$raw.cpu")
             nodes=$(field nodes "$raw")
             secs=$(field time "$raw" | tr -d s)
-            echo "$round,$program,$(field value "$raw" | cut -d' ' -f1),$nodes,$secs,$(echo "$nodes / $secs" | bc),$cmd" >>"$SPEED"
+            echo "$round,$program,$(field value "$raw" | cut -d' ' -f1),$nodes,$secs,$cpu,$(echo "$nodes / $secs" | bc),$(echo "$nodes / $cpu" | bc),$cmd" >>"$SPEED"
         done
     done
 fi

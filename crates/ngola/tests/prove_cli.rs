@@ -161,6 +161,12 @@ fn a_checkpoint_is_continued_and_must_be_the_same_problem() {
         "{}",
         stdout(&first)
     );
+    // Stopped with the question open: a last progress line says where it stood.
+    assert!(
+        stderr(&first).contains("root pn") && stderr(&first).contains("proven"),
+        "{}",
+        stderr(&first)
+    );
     assert!(cp.exists());
     let second = run(args(&[]));
     assert!(second.status.success(), "{}", stderr(&second));

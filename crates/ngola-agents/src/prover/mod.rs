@@ -525,6 +525,28 @@ impl<G: Evaluate> Prover<G> {
                 let status = search.run(root);
                 return vec![(status, search.gave_up)];
             }
+            let report = |monitor: &mut dyn Monitor| {
+                let progress = progress_of(
+                    shared,
+                    root,
+                    &ctx,
+                    question,
+                    prior,
+                    started,
+                    run_start,
+                    nodes_start,
+                );
+                let save = |out: &mut dyn std::io::Write| {
+                    checkpoint::save(
+                        shared,
+                        &Self::problem(root),
+                        &asked,
+                        totals(shared, prior, started),
+                        out,
+                    )
+                };
+                monitor.report(&progress, &Saver { save: &save });
+            };
             let mut running = handles.len();
             let mut next_report = Instant::now() + monitor.interval();
             while running > 0 {
@@ -546,29 +568,19 @@ impl<G: Evaluate> Prover<G> {
                 }
                 if running > 0 && now >= next_report {
                     next_report = now + monitor.interval();
-                    let progress = progress_of(
-                        shared,
-                        root,
-                        &ctx,
-                        question,
-                        prior,
-                        started,
-                        run_start,
-                        nodes_start,
-                    );
-                    let save = |out: &mut dyn std::io::Write| {
-                        checkpoint::save(
-                            shared,
-                            &Self::problem(root),
-                            &asked,
-                            totals(shared, prior, started),
-                            out,
-                        )
-                    };
-                    monitor.report(&progress, &Saver { save: &save });
+                    report(monitor);
                 }
             }
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            let results: Vec<(Status, bool)> =
+                handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            // Stopped by the time limit or an interrupt with the question
+            // open: one last report says where the search stood.
+            let stopped =
+                deadline.is_some_and(|d| Instant::now() >= d) || interrupt.load(Ordering::Relaxed);
+            if stopped && !results.iter().any(|(s, _)| s.settled()) {
+                report(monitor);
+            }
+            results
         });
         let gave_up = results.iter().any(|(_, g)| *g);
         let settled = results

@@ -180,7 +180,10 @@ pub fn selfplay<G: Encode>(
     let games = games.into_iter().collect::<Result<Vec<_>, _>>()?;
     // One allocation per array: the games' data is copied once.
     let positions: usize = games.iter().map(SelfPlayData::len).sum();
-    let (obs_len, num_actions) = (G::observation_len(start.rules()), G::num_actions(start.rules()));
+    let (obs_len, num_actions) = (
+        G::observation_len(start.rules()),
+        G::num_actions(start.rules()),
+    );
     let mut data = SelfPlayData {
         observation_len: obs_len,
         num_actions,

@@ -83,7 +83,11 @@ where
             origin: (!turn.standard_start).then(|| turn.start.to_string()),
         };
         Python::attach(|py| {
-            let answer = match self.callable.bind(py).call1((PyState::from(state.clone()),)) {
+            let answer = match self
+                .callable
+                .bind(py)
+                .call1((PyState::from(state.clone()),))
+            {
                 Ok(answer) => answer,
                 Err(error) => {
                     let what = error

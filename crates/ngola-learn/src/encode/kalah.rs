@@ -31,7 +31,11 @@ impl Encode for Kalah {
         for (cell, &seeds) in south.iter_mut().zip(&self.sowing_row(Player::South)[..p]) {
             *cell = u32::from(seeds);
         }
-        for (cell, &seeds) in north.iter_mut().rev().zip(&self.sowing_row(Player::North)[..p]) {
+        for (cell, &seeds) in north
+            .iter_mut()
+            .rev()
+            .zip(&self.sowing_row(Player::North)[..p])
+        {
             *cell = u32::from(seeds);
         }
     }

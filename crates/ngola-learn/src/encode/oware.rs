@@ -32,7 +32,11 @@ impl Encode for Oware {
         for (cell, &seeds) in south.iter_mut().zip(&self.sowing_row(Player::South)[..h]) {
             *cell = u32::from(seeds);
         }
-        for (cell, &seeds) in north.iter_mut().rev().zip(&self.sowing_row(Player::North)[..h]) {
+        for (cell, &seeds) in north
+            .iter_mut()
+            .rev()
+            .zip(&self.sowing_row(Player::North)[..h])
+        {
             *cell = u32::from(seeds);
         }
     }

@@ -6,13 +6,16 @@
 #
 #   scripts/solved-study.sh                  # everything (hours on 2 cores)
 #   SOLVED_ONLY=mangola scripts/solved-study.sh   # one part: mangola, compare,
-#                                                 # speed, lengths, umelbagara,
-#                                                 # oware, kalah, report
+#                                                 # speed, umelbagara, oware,
+#                                                 # kalah, lengths, continue,
+#                                                 # report
 #
 # Settings (environment): SOLVED_OUT (default results/solved), SOLVED_TIME
 # (limit per Mangola prove call, default 15m), SOLVED_LENGTH_TIME (limit
-# per call of the length bisection, default 8m), SOLVED_SCORED_TIME (limit
-# per call on Um el-Bagara, Oware and Kalah, default 2m), SOLVED_TT (MiB, default 2048),
+# per call of the length bisection, default 2m), SOLVED_SCORED_TIME (limit
+# per call on Um el-Bagara, Oware and Kalah, default 1m),
+# SOLVED_CONTINUE_TIME (the long runs: limit for continuing each board left
+# undecided from its checkpoint, default 12h), SOLVED_TT (MiB, default 2048),
 # SOLVED_THREADS (default 1), SOLVED_CERT_MAX (largest gzip certificate
 # kept, bytes, default 2000000; larger ones are listed with size and
 # SHA-256 only), SOLVED_SOLVE_TIME (limit per `ngola solve` call in the
@@ -34,8 +37,9 @@ cd "$(dirname "$0")/.."
 
 OUT=${SOLVED_OUT:-results/solved}
 TIME=${SOLVED_TIME:-15m}
-LENGTH_TIME=${SOLVED_LENGTH_TIME:-8m}
-SCORED_TIME=${SOLVED_SCORED_TIME:-2m}
+LENGTH_TIME=${SOLVED_LENGTH_TIME:-2m}
+SCORED_TIME=${SOLVED_SCORED_TIME:-1m}
+CONTINUE_TIME=${SOLVED_CONTINUE_TIME:-12h}
 SKIP=${SOLVED_SKIP:-}
 TT=${SOLVED_TT:-2048}
 THREADS=${SOLVED_THREADS:-1}
@@ -207,6 +211,36 @@ if want speed; then
     done
 fi
 
+# ------------------------------------------------- Um el-Bagara and Oware
+# Each series grows the board until a call runs out of time.
+if want umelbagara; then
+    for houses in 3 5 7; do
+        for counters in 1 2 3 4 5 6; do
+            TIME=$SCORED_TIME prove umelbagara "houses=$houses counters=$counters" "umelbagara-h$houses-c$counters"
+            [ "$VALUE" = unknown ] && break
+        done
+    done
+fi
+if want oware; then
+    for houses in 2 3 4 5 6; do
+        for seeds in 1 2 3 4; do
+            TIME=$SCORED_TIME prove oware "houses=$houses seeds=$seeds" "oware-h$houses-s$seeds"
+            [ "$VALUE" = unknown ] && break
+        done
+    done
+fi
+
+# ----------------------------------------------------------------- Kalah
+# Irving, Donkers and Uiterwijk's Kalah(m, n): their capture rule and no cap.
+if want kalah; then
+    for pits in 1 2 3 4 5 6; do
+        for seeds in 1 2 3 4 5 6; do
+            TIME=$SCORED_TIME prove kalah "pits=$pits seeds=$seeds empty_capture=true max_plies=0" "kalah-$pits-$seeds"
+            [ "$VALUE" = unknown ] && break
+        done
+    done
+fi
+
 # ---------------------------------------------------------------- lengths
 # The length of a decisive Mangola value under best play on both sides:
 # the smallest max_plies under which the same side still wins, by
@@ -247,33 +281,21 @@ if want lengths; then
     done
 fi
 
-# ------------------------------------------------- Um el-Bagara and Oware
-# Each series grows the board until a call runs out of time.
-if want umelbagara; then
-    for houses in 3 5 7; do
-        for counters in 1 2 3 4 5 6; do
-            TIME=$SCORED_TIME prove umelbagara "houses=$houses counters=$counters" "umelbagara-h$houses-c$counters"
-            [ "$VALUE" = unknown ] && break
-        done
-    done
-fi
-if want oware; then
-    for houses in 2 3 4 5 6; do
-        for seeds in 1 2 3 4; do
-            TIME=$SCORED_TIME prove oware "houses=$houses seeds=$seeds" "oware-h$houses-s$seeds"
-            [ "$VALUE" = unknown ] && break
-        done
-    done
-fi
-
-# ----------------------------------------------------------------- Kalah
-# Irving, Donkers and Uiterwijk's Kalah(m, n): their capture rule and no cap.
-if want kalah; then
-    for pits in 1 2 3 4 5 6; do
-        for seeds in 1 2 3 4 5 6; do
-            TIME=$SCORED_TIME prove kalah "pits=$pits seeds=$seeds empty_capture=true max_plies=0" "kalah-$pits-$seeds"
-            [ "$VALUE" = unknown ] && break
-        done
+# ------------------------------------------------------------ continue
+# The long runs: every board left undecided whose checkpoint exists runs
+# again from it, until SOLVED_CONTINUE_TIME (default 12h) or the deadline;
+# its row is replaced (nodes and time then count all its runs).
+if want continue; then
+    grep ',unknown,' "$CSV" | while IFS=, read -r game rules _; do
+        row=$(grep "^$game,$rules," "$CSV")
+        tag=$(echo "$row" | sed -n 's/.*--certificate \([^ ]*\)\.txt\.gz.*/\1/p')
+        [ -n "$tag" ] && [ -f "$CKPT/$tag.ckpt" ] || continue
+        limit "$CONTINUE_TIME" >/dev/null || break
+        grep -v "^$game,$rules," "$CSV" >"$CSV.tmp"
+        mv "$CSV.tmp" "$CSV"
+        mv "$OUT/runs/$tag.txt" "$OUT/runs/$tag.before-continue.txt"
+        mv "$OUT/runs/$tag.txt.err" "$OUT/runs/$tag.before-continue.txt.err"
+        TIME=$CONTINUE_TIME prove "$game" "$rules" "$tag"
     done
 fi
 

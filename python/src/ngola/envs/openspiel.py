@@ -30,7 +30,7 @@ import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 from ngola import _ngola
-from ngola._errors import RuleError
+from ngola._errors import NgolaError, RuleError
 from ngola._ngola import Game, State
 from ngola._types import RuleValue
 
@@ -99,9 +99,19 @@ class NgolaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Optional[dict[str, RuleValue]] = None) -> None:
         rules = dict(params or {})
-        self.ngola_game: Game = Game(self.ngola_name, **rules)
+        try:
+            game = Game(self.ngola_name, **rules)
+            info = _game_info(game)
+        except NgolaError:
+            # Initialise the C++ side anyway (with the default rules): a
+            # half-made pyspiel object crashes whatever prints it (a
+            # traceback's locals), and the error is the user's to read.
+            default = Game(self.ngola_name)
+            super().__init__(_game_type(self.ngola_name), _game_info(default), {})
+            raise
+        self.ngola_game: Game = game
         """The :class:`ngola.Game` (with its rules)."""
-        super().__init__(_game_type(self.ngola_name), _game_info(self.ngola_game), rules)
+        super().__init__(_game_type(self.ngola_name), info, rules)
 
     def new_initial_state(self) -> NgolaState:
         """The start position."""

@@ -117,6 +117,9 @@ struct Slot<G: Game> {
     learner: Player,
     /// The game ended in the previous step: the next step starts a new one.
     ended: bool,
+    /// The learner's legal actions in `game` (as last written to the mask),
+    /// so that checking an action costs no move generation.
+    legal: Vec<bool>,
 }
 
 /// What one game's step writes besides its observation and mask.
@@ -186,6 +189,7 @@ impl<G: Encode> VecGames<G> {
             rng: ChaCha8Rng::seed_from_u64(0),
             learner: Player::South,
             ended: true,
+            legal: vec![false; G::num_actions(start.rules())],
         };
         Ok(VecGames {
             observation_len: G::observation_len(start.rules()),
@@ -331,11 +335,14 @@ impl<G: Encode> Context<'_, G> {
         }
         flags.learner = slot.learner.index() as u8;
         slot.game.observe(slot.learner, obs);
+        slot.legal.fill(false);
         if !slot.ended {
             let mut moves = MoveList::new();
             slot.game.legal_moves(&mut moves);
             for &mv in &moves {
-                mask[slot.game.action(mv)] = 1;
+                let action = slot.game.action(mv);
+                mask[action] = 1;
+                slot.legal[action] = true;
             }
         }
         Ok(())
@@ -360,11 +367,11 @@ impl<G: Encode> Context<'_, G> {
 
     /// Plays the learner's `action` and the opponent's answers.
     fn play(&self, slot: &mut Slot<G>, action: i64, flags: &mut Flags) -> Result<(), VecError> {
+        // `legal` holds the mask the learner was given for this position.
         let mv = usize::try_from(action)
             .ok()
-            .filter(|&a| a < G::num_actions(slot.game.rules()))
-            .and_then(|a| slot.game.move_of(a))
-            .filter(|&mv| slot.game.check_move(mv).is_ok());
+            .filter(|&a| slot.legal.get(a).copied().unwrap_or(false))
+            .and_then(|a| slot.game.move_of(a));
         let Some(mv) = mv else {
             flags.reward = -1.0;
             flags.terminated = true;

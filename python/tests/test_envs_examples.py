@@ -1,0 +1,69 @@
+"""The environment examples of examples/python/ run, briefly, and say what
+they should."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+EXAMPLES = REPO / "examples" / "python"
+
+
+def run_example(name: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True, timeout=600
+    )
+
+
+def test_pettingzoo_random() -> None:
+    out = run_example("pettingzoo_random.py", "--games", "3", "--rule", "columns=5")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["game 0", "game 1", "game 2"]
+    tally = lines[-1]
+    assert tally.startswith("tally: south ")
+    assert sum(int(word) for word in tally.replace(",", " ").split() if word.isdigit()) == 3
+
+
+@pytest.mark.parametrize("mode", [[], ["--single"]])
+def test_gymnasium_training(mode: list[str]) -> None:
+    out = run_example(
+        "gymnasium_training.py", "--game", "kalah", "--envs", "8", "--updates", "3", *mode
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:3]] == ["update 0", "update 1", "update 2"]
+    assert lines[-1].startswith("first updates ")
+
+
+def test_gymnasium_training_learns() -> None:
+    """Against random Kalah on a small board, the linear policy's results climb."""
+    out = run_example(
+        "gymnasium_training.py", "--game", "kalah", "--envs", "64", "--updates", "30", "--lr", "1"
+    )
+    assert out.returncode == 0, out.stderr
+    words = out.stdout.splitlines()[-1].replace(",", "").split()
+    first, last = float(words[2]), float(words[5])
+    assert last > first
+
+
+def test_openspiel_mcts_vs_alphabeta(tmp_path: object) -> None:
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pandas")
+    out = run_example(
+        "openspiel_mcts_vs_alphabeta.py",
+        "--games", "2", "--sims", "10", "--depth", "2", "--rule", "columns=4",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    if out.returncode != 0 and "give a spec string" in out.stderr:
+        pytest.xfail("ngola.tournament does not seat Python callables yet (issue 12)")
+    assert out.returncode == 0, out.stderr
+    assert "openspiel-mcts-10" in out.stdout and "alphabeta-2" in out.stdout
+    assert f"run: {tmp_path}/run" in out.stdout

@@ -32,6 +32,10 @@ state=${NGOLA_SLURM_DIR:-/tmp/ngola-slurm-test}
 ctld_port=${NGOLA_SLURMCTLD_PORT:-16817}
 slurmd_port=${NGOLA_SLURMD_PORT:-16818}
 start_time=$SECONDS
+# One cluster test at a time on a machine (several checkouts may run the
+# test command at once; they would share the state folder and the ports).
+exec 9>"${TMPDIR:-/tmp}/ngola-slurm-test.lock"
+flock 9
 
 say() { echo "test-slurm: $*"; }
 fail() {

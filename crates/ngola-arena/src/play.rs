@@ -6,11 +6,14 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use ngola_agents::{AgentSpec, Evaluate};
+use ngola_agents::Evaluate;
 use ngola_rules::{Game, Player};
 
-use crate::record::{GameRecord, GameResult, Reason};
+use crate::entry::{AgentEntry, AgentKind};
+use crate::error::ArenaError;
+use crate::record::GameRecord;
 use crate::schedule::ScheduledGame;
+use crate::seat::{seated_game, stop, ClockRules, Seat, Table};
 
 /// How many openings are drawn before giving up on finding one after
 /// which the game goes on.
@@ -49,45 +52,58 @@ pub fn random_opening<G: Game>(
 }
 
 /// Plays `scheduled` from `start` between `agents[south]` and
-/// `agents[north]`, each built with its own seed. `names` are the agents'
-/// canonical specs, as recorded.
-pub fn play_game<G: Evaluate>(
+/// `agents[north]`: built-in agents are built with their own seeds,
+/// external ones come from the worker's `table`. `names` are the agents'
+/// canonical specs, as recorded. Under `clocks.tc` every move is timed and
+/// charged to the mover's clock; built-in agents search within
+/// [`ngola_agents::move_budget`] of their clock. A fault (crash, illegal move, time)
+/// ends the game, lost by the faulty side; an error stops the run.
+pub(crate) fn play_game<G: Evaluate>(
     start: &G,
     opening_plies: u32,
-    agents: &[AgentSpec],
+    agents: &[AgentEntry],
     names: &[String],
     scheduled: &ScheduledGame,
-) -> Result<GameRecord, String> {
+    table: &mut Table<'_, G>,
+    clocks: &ClockRules,
+) -> Result<GameRecord, ArenaError> {
     let clock = Instant::now();
-    let (mut game, opening) = random_opening(start, opening_plies, scheduled.opening_seed)?;
-    let spec = |id: u32| {
+    let game_error = |message: String| ArenaError::Game {
+        game: scheduled.id,
+        message,
+    };
+    let (game, opening) =
+        random_opening(start, opening_plies, scheduled.opening_seed).map_err(game_error)?;
+    let entry = |id: u32| {
         agents
             .get(id as usize)
-            .ok_or_else(|| format!("agent id {id} is not in the experiment"))
+            .ok_or_else(|| game_error(format!("agent id {id} is not in the experiment")))
     };
-    let mut players = [
-        spec(scheduled.south)?.build::<G>(scheduled.agent_seed(Player::South)),
-        spec(scheduled.north)?.build::<G>(scheduled.agent_seed(Player::North)),
-    ];
-    // Where an agent may write the position after its move.
-    let mut after = game.clone();
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break outcome;
+    let entries = [entry(scheduled.south)?, entry(scheduled.north)?];
+    let ids = [scheduled.south, scheduled.north];
+    let mut seats = Vec::with_capacity(2);
+    for (side, entry) in Player::BOTH.into_iter().zip(entries) {
+        let seed = scheduled.agent_seed(side);
+        seats.push(match &entry.kind {
+            AgentKind::BuiltIn(spec) => Seat::BuiltIn(spec.build::<G>(seed)),
+            AgentKind::External(name) => Seat::External(
+                table
+                    .take(ids[side.index()], name)
+                    .map_err(|f| stop(name, f, scheduled.id))?,
+            ),
+        });
+    }
+    let [south, north] = <[Seat<G>; 2]>::try_from(seats).unwrap_or_else(|_| unreachable!());
+    let mut seats = [south, north];
+    let labels = entries.map(|e| e.external().unwrap_or_default());
+    let ended = seated_game(start, game, &opening, &mut seats, scheduled, clocks, labels);
+    // Contestants go back to the worker's table whatever happened.
+    for (seat, id) in seats.into_iter().zip(ids) {
+        if let Seat::External(contestant) = seat {
+            table.put(id, contestant);
         }
-        let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
-        debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
-        for player in players.iter_mut() {
-            player.observe(&game, mv);
-        }
-        if played {
-            // The agent played the move already (a random agent does); the
-            // old position's buffers serve as the next scratch.
-            std::mem::swap(&mut game, &mut after);
-        } else {
-            game.play(mv);
-        }
-    };
+    }
+    let (game, end) = ended?;
     let [south_total, north_total] = game.totals();
     let micros = clock.elapsed().as_micros();
     Ok(GameRecord {
@@ -99,12 +115,13 @@ pub fn play_game<G: Evaluate>(
         south: names[scheduled.south as usize].clone(),
         north: names[scheduled.north as usize].clone(),
         seed: scheduled.seed,
-        result: GameResult::from_outcome(&outcome),
+        result: end.result,
         plies: game.ply(),
         south_total,
         north_total,
-        reason: Reason::from(outcome.reason),
+        reason: end.reason,
         time_s: micros as f64 / 1e6,
         opening: opening.join(" "),
+        fault: end.fault,
     })
 }

@@ -15,9 +15,10 @@
 //! | `result` | `S`, `N` or `draw` |
 //! | `plies` | plies played, opening included |
 //! | `south_total`, `north_total` | `Game::totals` at the end |
-//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition` |
+//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition`; a fault that lost the game: `crash`, `illegal-move`, `time-forfeit` |
 //! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
 //! | `opening` | the random opening's moves, space-separated (empty if none) |
+//! | `fault` | the faulty side's fault (the illegal move as sent, the crash's exit status and last stderr line, the time used against the time allowed); empty if none. Always the last column |
 
 use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
@@ -32,7 +33,7 @@ use ngola_rules::{EndReason, Outcome, Player};
 use crate::error::{ArenaError, Result};
 
 /// The header of `games.csv`.
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "game",
     "pair",
     "pairing",
@@ -48,6 +49,7 @@ pub const COLUMNS: [&str; 15] = [
     "reason",
     "time_s",
     "opening",
+    "fault",
 ];
 
 /// The result of a game.
@@ -84,8 +86,9 @@ impl GameResult {
     }
 }
 
-/// Why a game ended, as written in `games.csv` (the names of
-/// [`EndReason::as_str`]).
+/// Why a game ended, as written in `games.csv`: the names of
+/// [`EndReason::as_str`], and the faults that lose a game for the side
+/// that commits them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
@@ -99,31 +102,48 @@ pub enum Reason {
     PlyCap,
     /// A position repeated.
     Repetition,
+    /// The player's process exited or closed its output (or a seated
+    /// player failed otherwise).
+    Crash,
+    /// The player answered a move that does not parse or is illegal.
+    IllegalMove,
+    /// The player's clock ran out beyond the margin, or it did not answer.
+    TimeForfeit,
 }
 
 impl Reason {
     /// Every reason, in the order summaries list them.
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 8] = [
         Reason::Natural,
         Reason::Immobilised,
         Reason::EndlessSowing,
         Reason::PlyCap,
         Reason::Repetition,
+        Reason::Crash,
+        Reason::IllegalMove,
+        Reason::TimeForfeit,
     ];
 
     /// The name written in files.
     pub fn as_str(self) -> &'static str {
-        self.end_reason().as_str()
+        match self {
+            Reason::Natural => EndReason::Natural.as_str(),
+            Reason::Immobilised => EndReason::Immobilised.as_str(),
+            Reason::EndlessSowing => EndReason::EndlessSowing.as_str(),
+            Reason::PlyCap => EndReason::PlyCap.as_str(),
+            Reason::Repetition => EndReason::Repetition.as_str(),
+            Reason::Crash => "crash",
+            Reason::IllegalMove => "illegal-move",
+            Reason::TimeForfeit => "time-forfeit",
+        }
     }
 
-    fn end_reason(self) -> EndReason {
-        match self {
-            Reason::Natural => EndReason::Natural,
-            Reason::Immobilised => EndReason::Immobilised,
-            Reason::EndlessSowing => EndReason::EndlessSowing,
-            Reason::PlyCap => EndReason::PlyCap,
-            Reason::Repetition => EndReason::Repetition,
-        }
+    /// True for the faults that lose a game (not an end by the rules).
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Reason::Crash | Reason::IllegalMove | Reason::TimeForfeit
+        )
     }
 }
 
@@ -172,6 +192,8 @@ pub struct GameRecord {
     pub time_s: f64,
     /// Opening moves, space-separated.
     pub opening: String,
+    /// The faulty side's fault (empty if none).
+    pub fault: String,
 }
 
 impl GameRecord {
@@ -235,6 +257,7 @@ impl GameRecord {
             reason,
             time_s: number(text(13)?, COLUMNS[13])?,
             opening: text(14)?.to_string(),
+            fault: text(15)?.to_string(),
         })
     }
 
@@ -512,6 +535,7 @@ pub(crate) mod tests {
             reason: Reason::PlyCap,
             time_s: 0.001234,
             opening: "a1 b2".to_string(),
+            fault: String::new(),
         }
     }
 
@@ -543,7 +567,7 @@ pub(crate) mod tests {
         let line = String::from_utf8(record(3).to_csv_line()).unwrap();
         assert_eq!(
             line,
-            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2\n"
+            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2,\n"
         );
         let dir = temp_dir("roundtrip");
         let path = dir.join("games.csv");
@@ -595,7 +619,7 @@ pub(crate) mod tests {
         let path = dir.join("games.csv");
         let mut text = header_line();
         text += &String::from_utf8(record(0).to_csv_line()).unwrap();
-        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,\n";
+        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,,\n";
         std::fs::write(&path, text).unwrap();
         let err = read_games(&path).unwrap_err().to_string();
         assert!(err.contains("line 3") && err.contains("`result`"), "{err}");

@@ -29,6 +29,7 @@ use ngola_agents::Evaluate;
 use ngola_rules::Game;
 use rayon::prelude::*;
 
+use crate::contestant::Seats;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
@@ -39,8 +40,10 @@ use crate::play::play_game;
 use crate::progress::Observer;
 use crate::record::{read_games, write_lines, GameRecord, GamesWriter, SharedWriter};
 use crate::schedule::{schedule, shard_games, ScheduledGame};
+use crate::seat::{ClockRules, Table};
 use crate::stats::sprt::SprtDecision;
 use crate::stats::Statistics;
+use crate::ugi::UgiSeats;
 
 mod merge;
 mod tracking;
@@ -148,14 +151,45 @@ pub fn holds_run(dir: &Path) -> bool {
     dir.join(files::EXPERIMENT).exists() || dir.join(files::GAMES).exists()
 }
 
+/// Checks that `seats` can seat every external agent of `experiment`.
+pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -> Result<()> {
+    for (i, agent) in experiment.agents.iter().enumerate() {
+        if let Some(name) = agent.external() {
+            if !seats.knows(name) {
+                return Err(ArenaError::field(
+                    format!("agents[{i}] (`{agent}`)"),
+                    format!(
+                        "engine `{name}` is not defined: add an [engines.{name}] table or --engine {name}=COMMAND"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Starts a fresh run of `experiment` in `dir`, which must not
-/// hold a run yet, and plays it to the end. The folder is locked for the
+/// hold a run yet, and plays it to the end; `engine:NAME` agents are the
+/// experiment's UGI engines ([`UgiSeats`]). The folder is locked for the
 /// whole run ([`FolderLock`]): another process writing it fails at once.
 pub fn run<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let seats = UgiSeats::new(experiment.engines.clone(), dir);
+    run_with::<G>(experiment, dir, observer, &seats)
+}
+
+/// [`run`] with the external agents seated by `seats` (e.g. Python
+/// callables).
+pub fn run_with<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+    seats: &dyn Seats<G>,
+) -> Result<Report> {
+    check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     experiment.resolve::<G>()?;
     experiment.check_memory()?;
@@ -169,7 +203,7 @@ pub fn run<G: Evaluate>(
     }
     write_experiment(dir, &experiment)?;
     let writer = GamesWriter::create(&dir.join(files::GAMES))?;
-    play_rest::<G>(&experiment, dir, writer, Vec::new(), observer)
+    play_rest::<G>(&experiment, dir, writer, Vec::new(), observer, seats)
 }
 
 /// Writes `experiment.toml` through a temporary file and a rename, so that
@@ -197,19 +231,32 @@ pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
 /// Finishes the run in `dir` after a kill: keeps every complete row of
 /// `games.csv`, plays exactly the games missing, and writes the summary.
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
-/// with another thread count. The folder is locked while it runs
-/// ([`FolderLock`]); a lock left by a killed process does not count.
+/// with another thread count. `engine:NAME` agents are the experiment's
+/// UGI engines. The folder is locked while it runs ([`FolderLock`]); a
+/// lock left by a killed process does not count.
 pub fn resume<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let seats = UgiSeats::new(experiment.engines.clone(), dir);
+    resume_with::<G>(experiment, dir, observer, &seats)
+}
+
+/// [`resume`] with the external agents seated by `seats`.
+pub fn resume_with<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+    seats: &dyn Seats<G>,
+) -> Result<Report> {
+    check_seats(experiment, seats)?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;
     let writer = GamesWriter::reopen(&path, &found)?;
-    play_rest::<G>(experiment, dir, writer, found.records, observer)
+    play_rest::<G>(experiment, dir, writer, found.records, observer, seats)
 }
 
 fn play_rest<G: Evaluate>(
@@ -218,6 +265,7 @@ fn play_rest<G: Evaluate>(
     writer: GamesWriter,
     existing: Vec<GameRecord>,
     observer: &dyn Observer,
+    seats: &dyn Seats<G>,
 ) -> Result<Report> {
     let games_path = dir.join(files::GAMES);
     let mut experiment = experiment.clone();
@@ -230,7 +278,7 @@ fn play_rest<G: Evaluate>(
     let expected = mine.clone().count();
     let todo: Vec<&ScheduledGame> = mine.filter(|g| !present[g.id as usize]).collect();
 
-    let mut tally = Tally::new(names.clone());
+    let mut tally = Tally::new(experiment.display_names());
     let mut tracker = experiment
         .sprt
         .map(|config| SprtTracker::new(config, all.len() / 2));
@@ -297,19 +345,21 @@ fn play_rest<G: Evaluate>(
     };
 
     observer.start(expected as u64, resumed);
-    let play_games = |played: &mut Played| loop {
+    let clocks = ClockRules {
+        tc: experiment.tc,
+        margin: experiment.timemargin,
+    };
+    let play_games = |played: &mut Played, table: &mut Table<'_, G>| loop {
         if stop.load(Ordering::Relaxed) || observer.stop_requested() {
             break;
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(&scheduled) = todo.get(i) else { break };
-        let record = match play_caught::<G>(&start, &experiment, &names, scheduled) {
+        let record = match play_caught::<G>(&start, &experiment, &names, scheduled, table, &clocks)
+        {
             Ok(record) => record,
-            Err(message) => {
-                fail(ArenaError::Game {
-                    game: scheduled.id,
-                    message,
-                });
+            Err(error) => {
+                fail(error);
                 break;
             }
         };
@@ -328,9 +378,13 @@ fn play_rest<G: Evaluate>(
             report(played);
         }
     };
-    let worker = || {
+    let agents = experiment.agents.len();
+    let worker = |index: usize| {
         let mut played = Played::default();
-        play_games(&mut played);
+        // The worker's external players (processes end when it drops).
+        let mut table = Table::new(seats, index, agents);
+        play_games(&mut played, &mut table);
+        drop(table);
         report(&mut played);
         workers_played
             .lock()
@@ -338,8 +392,9 @@ fn play_rest<G: Evaluate>(
             .push(played);
     };
     pool.scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|_| worker());
+        for index in 1..=threads {
+            let worker = &worker;
+            scope.spawn(move |_| worker(index));
         }
     });
     observer.finish();
@@ -376,13 +431,15 @@ fn play_rest<G: Evaluate>(
     Ok(report)
 }
 
-/// Plays one game, turning a panic into an error message.
+/// Plays one game, turning a panic into an error.
 fn play_caught<G: Evaluate>(
     start: &G,
     experiment: &Experiment,
     names: &[String],
     scheduled: &ScheduledGame,
-) -> std::result::Result<GameRecord, String> {
+    table: &mut Table<'_, G>,
+    clocks: &ClockRules,
+) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
         play_game::<G>(
             start,
@@ -390,6 +447,8 @@ fn play_caught<G: Evaluate>(
             &experiment.agents,
             names,
             scheduled,
+            table,
+            clocks,
         )
     }))
     .unwrap_or_else(|panic| {
@@ -398,7 +457,10 @@ fn play_caught<G: Evaluate>(
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(format!("panicked: {what}"))
+        Err(ArenaError::Game {
+            game: scheduled.id,
+            message: format!("panicked: {what}"),
+        })
     })
 }
 

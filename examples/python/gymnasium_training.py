@@ -9,8 +9,9 @@ trained by REINFORCE against a fixed ngola opponent, on a batched
 
 Every update plays until each of the envs has finished a game, then takes one
 gradient step; it prints the mean result (+1 win, 0 draw, -1 loss) of the
-games that ended, which should climb above its start against ``random``.
-Illegal actions are masked out (``info["action_mask"]``), so none is played.
+first game each env finished. A linear policy learns little here: the point
+is the loop (masks, autoreset, results), ready for a real model. Illegal
+actions are masked out (``info["action_mask"]``), so none is played.
 """
 
 from __future__ import annotations
@@ -40,16 +41,20 @@ class LinearPolicy:
         logits = (obs / self.scale) @ self.weights.T + self.bias
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max(axis=-1, keepdims=True)
-        p = np.exp(logits)
-        return p / p.sum(axis=-1, keepdims=True)
+        p: FloatArray = np.exp(logits)
+        p /= p.sum(axis=-1, keepdims=True)
+        return p
 
     def act(self, obs: FloatArray, mask: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
         """One sampled action per row (rows with no legal action get 0)."""
         p = self.probabilities(obs, np.where(mask.any(axis=-1, keepdims=True), mask, 1))
         u = self.rng.random((len(p), 1))
-        return (p.cumsum(axis=-1) < u).sum(axis=-1).clip(0, p.shape[-1] - 1)
+        actions: npt.NDArray[np.int64] = (p.cumsum(axis=-1) < u).sum(axis=-1)
+        return actions.clip(0, p.shape[-1] - 1)
 
-    def update(self, steps: list[tuple[FloatArray, npt.NDArray[np.int8], int, float]], lr: float) -> None:
+    def update(
+        self, steps: list[tuple[FloatArray, npt.NDArray[np.int8], int, float]], lr: float
+    ) -> None:
         """REINFORCE: raise the log-probability of each action by its game's result."""
         grad_w = np.zeros_like(self.weights)
         grad_b = np.zeros_like(self.bias)
@@ -67,8 +72,14 @@ class LinearPolicy:
 def train_vector(args: argparse.Namespace) -> list[float]:
     envs = ngola.envs.VectorEnv(args.game, args.envs, opponent=args.opponent)
     space = envs.single_observation_space
-    policy = LinearPolicy(space.shape[0], envs.game.num_actions, space.high.astype(float), args.seed)
+    assert isinstance(space, gymnasium.spaces.Box)
+    policy = LinearPolicy(
+        space.shape[0], envs.game.num_actions, space.high.astype(float), args.seed
+    )
     obs, infos = envs.reset(seed=args.seed)
+    # NEXT_STEP autoreset: the step after a game's end only starts the next
+    # game (its action is ignored and not learnt from).
+    fresh = np.zeros(args.envs, dtype=bool)
     history = []
     for update in range(args.updates):
         # Each env's steps of its current game, until every env ended one.
@@ -78,7 +89,6 @@ def train_vector(args: argparse.Namespace) -> list[float]:
         finished: list[tuple[FloatArray, npt.NDArray[np.int8], int, float]] = []
         results: list[float] = []
         done = np.zeros(args.envs, dtype=bool)
-        fresh = np.zeros(args.envs, dtype=bool)  # NEXT_STEP: this step only resets
         while not done.all():
             mask = infos["action_mask"]
             actions = policy.act(obs.astype(float), mask)
@@ -103,7 +113,7 @@ def train_single(args: argparse.Namespace) -> list[float]:
     env = gymnasium.make(ngola.envs.ENV_IDS[args.game], opponent=args.opponent)
     space = env.observation_space
     assert isinstance(space, gymnasium.spaces.Box)
-    num_actions = env.unwrapped.game.num_actions
+    num_actions = ngola.Game(args.game).num_actions
     policy = LinearPolicy(space.shape[0], num_actions, space.high.astype(float), args.seed)
     history = []
     for update in range(args.updates):

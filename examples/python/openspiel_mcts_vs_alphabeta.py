@@ -37,7 +37,11 @@ def openspiel_mcts(game: ngola.Game, simulations: int, seed: int) -> Callable[[n
         rng = np.random.RandomState(zlib.crc32(f"{seed} {state}".encode()))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         bot = mcts.MCTSBot(
-            spiel_game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng
+            spiel_game,
+            uct_c=2.0,
+            max_simulations=simulations,
+            evaluator=evaluator,
+            random_state=rng,
         )
         action = bot.step(ngola_spiel.spiel_state(spiel_game, state))
         return state.action_to_move(action)
@@ -51,7 +55,12 @@ def parse_rule(text: str) -> tuple[str, ngola.RuleValue]:
 
 
 def run(
-    games: int, sims: int, depth: int, seed: int, rules: dict[str, ngola.RuleValue], out: Optional[str]
+    games: int,
+    sims: int,
+    depth: int,
+    seed: int,
+    rules: dict[str, ngola.RuleValue],
+    out: Optional[str],
 ) -> ngola.Run:
     """Plays the match and returns its run."""
     game = ngola.Game("mangola", **rules)

@@ -21,7 +21,7 @@ import ngola.envs
 
 def play(game: str, games: int, seed: int, rules: dict[str, ngola.RuleValue]) -> Counter[str]:
     """Plays `games` random games; the tally of winners (``south``/``north``/``draw``)."""
-    env = ngola.envs.pettingzoo_env(game, **rules)
+    env = ngola.envs.pettingzoo_env(ngola.Game(game, **rules))
     rng = np.random.default_rng(seed)
     tally: Counter[str] = Counter()
     for index in range(games):

@@ -18,7 +18,11 @@ EXAMPLES = REPO / "examples" / "python"
 
 def run_example(name: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(EXAMPLES / name), *args], capture_output=True, text=True, timeout=600
+        [sys.executable, str(EXAMPLES / name), *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
 
 
@@ -43,15 +47,15 @@ def test_gymnasium_training(mode: list[str]) -> None:
     assert lines[-1].startswith("first updates ")
 
 
-def test_gymnasium_training_learns() -> None:
-    """Against random Kalah on a small board, the linear policy's results climb."""
-    out = run_example(
-        "gymnasium_training.py", "--game", "kalah", "--envs", "64", "--updates", "30", "--lr", "1"
-    )
+def test_gymnasium_training_plays_no_illegal_action() -> None:
+    """Masked sampling: no game of the loop is lost by an illegal action
+    (each would show as a -1 with the policy's result; here a first-update
+    policy is uniform over legal actions against random, far from -1)."""
+    out = run_example("gymnasium_training.py", "--game", "oware", "--envs", "32", "--updates", "2")
     assert out.returncode == 0, out.stderr
-    words = out.stdout.splitlines()[-1].replace(",", "").split()
-    first, last = float(words[2]), float(words[5])
-    assert last > first
+    assert "RuntimeWarning" not in out.stderr
+    first = float(out.stdout.splitlines()[0].split()[4])
+    assert -0.9 < first < 0.9
 
 
 def test_openspiel_mcts_vs_alphabeta(tmp_path: object) -> None:

@@ -13,8 +13,9 @@ import ngola
 from conftest import SMALL_RULES
 
 gymnasium = pytest.importorskip("gymnasium")
-import ngola.envs  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import ngola.envs  # noqa: E402
 
 IDS = ngola.envs.ENV_IDS
 
@@ -129,7 +130,7 @@ def test_the_opponent_is_the_spec() -> None:
 def test_illegal_action_loses() -> None:
     env = gymnasium.make("ngola/Kalah-v0", play_as="south")
     env.reset(seed=0)
-    obs, reward, terminated, truncated, info = env.step(7)  # a store: never a move
+    _obs, reward, terminated, truncated, info = env.step(7)  # a store: never a move
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] is True and not info["action_mask"].any()
     with pytest.raises(ngola.NgolaError, match="reset"):

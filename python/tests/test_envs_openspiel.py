@@ -129,7 +129,9 @@ def test_mcts_bot_and_evaluate_bots_on_mangola() -> None:
         rng = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
         bots = [
-            mcts.MCTSBot(game, uct_c=2.0, max_simulations=30, evaluator=evaluator, random_state=rng),
+            mcts.MCTSBot(
+                game, uct_c=2.0, max_simulations=30, evaluator=evaluator, random_state=rng
+            ),
             pyspiel.make_uniform_random_bot(1, seed),
         ]
         returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)

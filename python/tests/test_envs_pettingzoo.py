@@ -15,8 +15,9 @@ import ngola
 from conftest import SMALL_RULES
 
 pytest.importorskip("pettingzoo")
-import ngola.envs  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
+
+import ngola.envs
 
 # What api_test says of every environment whose observations are dicts with
 # an action mask and whose agents are not named "player_<n>" (PettingZoo's
@@ -41,7 +42,7 @@ def test_api_test(game_name: str) -> None:
 
 
 def test_api_test_small_rules(game_name: str) -> None:
-    run_api_test(ngola.envs.pettingzoo_env(game_name, **SMALL_RULES[game_name]))
+    run_api_test(ngola.envs.pettingzoo_env(ngola.Game(game_name, **SMALL_RULES[game_name])))
 
 
 def test_seed_test(game_name: str) -> None:
@@ -71,7 +72,7 @@ def test_follows_the_state(game_name: str, seed: int) -> None:
     turns select the same agent again), observations and masks are the
     State's from each agent's side, and the end gives +1/-1 (0 on a draw)
     to the right agents."""
-    env = ngola.envs.pettingzoo_env(game_name, **SMALL_RULES[game_name])
+    env = ngola.envs.pettingzoo_env(ngola.Game(game_name, **SMALL_RULES[game_name]))
     env.reset(seed=seed)
     reference = env.unwrapped.game.start()
     rng = random.Random(seed)

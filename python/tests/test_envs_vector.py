@@ -14,14 +14,16 @@ import ngola
 from conftest import SMALL_RULES
 
 gymnasium = pytest.importorskip("gymnasium")
-import ngola.envs  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
+
+import ngola.envs  # noqa: E402
 
 
 def random_actions(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """A uniformly random legal action per game (0 where nothing is legal)."""
     scores = (rng.random(masks.shape) + 1.0) * masks
-    return scores.argmax(axis=1).astype(np.int64)
+    actions: npt.NDArray[np.int64] = scores.argmax(axis=1).astype(np.int64)
+    return actions
 
 
 def test_spaces_and_metadata(game_name: str) -> None:
@@ -45,7 +47,9 @@ def run(envs: Any, seed: int, steps: int) -> list[tuple[Any, ...]]:
     """Random legal play for `steps` steps; everything the env returned."""
     rng = np.random.default_rng(seed)
     obs, infos = envs.reset(seed=seed)
-    out: list[tuple[Any, ...]] = [(obs.copy(), infos["action_mask"].copy(), infos["learner"].copy())]
+    out: list[tuple[Any, ...]] = [
+        (obs.copy(), infos["action_mask"].copy(), infos["learner"].copy())
+    ]
     for _ in range(steps):
         obs, rewards, terms, truncs, infos = envs.step(random_actions(rng, infos["action_mask"]))
         out.append((obs, rewards, terms, truncs, infos["action_mask"], infos["learner"]))
@@ -72,7 +76,7 @@ def test_like_the_single_env_game_by_game(game_name: str) -> None:
     rules = SMALL_RULES[game_name]
     spec = "alphabeta:depth=2"
     for play_as in ("south", "north"):
-        envs = ngola.envs.VectorEnv(game_name, 4, opponent=spec, play_as=play_as, **rules)
+        envs = ngola.envs.VectorEnv(ngola.Game(game_name, **rules), 4, spec, play_as=play_as)
         singles = [
             gymnasium.make(ngola.envs.ENV_IDS[game_name], opponent=spec, play_as=play_as, **rules)
             for _ in range(4)
@@ -105,21 +109,21 @@ def test_like_the_single_env_game_by_game(game_name: str) -> None:
 def test_autoreset_next_step_and_rewards() -> None:
     envs = ngola.envs.VectorEnv("kalah", 64, pits=3, seeds=2)
     rng = np.random.default_rng(0)
-    obs, infos = envs.reset(seed=3)
+    _, infos = envs.reset(seed=3)
     finished = 0
     pending = np.zeros(64, dtype=bool)
     for _ in range(200):
-        obs, rewards, terms, _, infos = envs.step(random_actions(rng, infos["action_mask"]))
+        _, rewards, terms, _, infos = envs.step(random_actions(rng, infos["action_mask"]))
         # The games that ended last step started anew: reward 0, a fresh position.
         assert not terms[pending].any() and (rewards[pending] == 0).all()
         for i in np.flatnonzero(pending):
-            fresh = envs.state(i)
+            fresh = envs.state(int(i))
             if infos["learner"][i] == "south":
                 assert fresh.ply == 0
             else:  # the opponent's first move (and extra turns) were played
                 assert fresh.ply >= 1 and fresh.to_move == "N"
         for i in np.flatnonzero(terms):
-            state = envs.state(i)
+            state = envs.state(int(i))
             assert state.is_over
             learner = "S" if infos["learner"][i] == "south" else "N"
             expected = 0 if state.winner == "draw" else (1 if state.winner == learner else -1)
@@ -178,7 +182,7 @@ def test_gymnasium_vector_wrappers_run() -> None:
     _, infos = envs.reset(seed=1)
     episodes = 0
     for _ in range(100):
-        _, _, terms, _, infos = envs.step(random_actions(rng, infos["action_mask"]))
+        _, _, _terms, _, infos = envs.step(random_actions(rng, infos["action_mask"]))
         if "episode" in infos:
             episodes += int(infos["_episode"].sum())
             assert set(np.unique(infos["episode"]["r"][infos["_episode"]])) <= {-1.0, 0.0, 1.0}

@@ -269,10 +269,7 @@ impl<G: Encode> VecGames<G> {
             opponent: &self.opponent,
             play_as: self.play_as,
         };
-        let work = |(i, (((slot, obs), mask), flag)): (
-            usize,
-            (((&mut Slot<G>, &mut [f32]), &mut [i8]), &mut Flags),
-        )| {
+        let work = |(i, (((slot, obs), mask), flag)): SlotWork<'_, G>| {
             let action = actions.map(|a| a[i]);
             ctx.advance(i, slot, action, obs, mask, flag)
         };
@@ -308,6 +305,16 @@ impl<G: Encode> VecGames<G> {
         Ok(batch)
     }
 }
+
+/// One slot's share of a step: its index, the slot, and where its
+/// observation, mask and flags go.
+type SlotWork<'a, G> = (
+    usize,
+    (
+        ((&'a mut Slot<G>, &'a mut [f32]), &'a mut [i8]),
+        &'a mut Flags,
+    ),
+);
 
 /// What every slot's step reads.
 struct Context<'a, G: Game> {

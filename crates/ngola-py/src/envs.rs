@@ -210,6 +210,7 @@ impl PyVecGames {
     }
 
     /// Game `i`'s position as a `State` (with no history).
+    #[allow(clippy::clone_on_copy)] // Oware is not `Copy`, the other games are
     fn state(&self, i: usize) -> PyResult<PyState> {
         guard(|| {
             on_vec!(&self.games, v => {

@@ -3,7 +3,7 @@ built from a spec string, on an :class:`ngola.State`."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, SupportsFloat, Union
+from typing import Any, Optional, SupportsFloat, Union, cast
 
 import gymnasium
 import numpy as np
@@ -39,7 +39,7 @@ _START_TRIES = 1000
 game of a tiny rule set before that)."""
 
 
-class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
+class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One of the ngola games for one agent against a fixed opponent::
 
         env = gymnasium.make("ngola/Mangola-v0", opponent="mcts:sims=200", columns=6)
@@ -62,7 +62,8 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
       show`` prints it; ``"rgb_array"`` the diagram of ``ngola render``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
+    # An instance attribute in Gymnasium's Env: not a ClassVar.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -85,7 +86,9 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         """The opponent's spec, every parameter explicit."""
         self.play_as = play_as
         self.render_mode = render_mode
-        self.observation_space = observation_space(self.game)
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[npt.NDArray[np.float32]]", observation_space(self.game)
+        )
         self.action_space = gymnasium.spaces.Discrete(self.game.num_actions)
         self.state: State = self.game.start()
         """The position."""
@@ -133,19 +136,19 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         return self.state.observation("S" if self.learner == "south" else "N")
 
     def step(
-        self, action: int
+        self, action: Union[int, np.integer[Any]]
     ) -> tuple[npt.NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Plays ``action`` and the opponent's answers."""
         if self._over:
             raise NgolaError("the game is over (or not started): call reset()")
-        action = int(action)
-        if not (0 <= action < self.game.num_actions) or action not in self.state.legal_actions():
+        number = int(action)
+        if not (0 <= number < self.game.num_actions) or number not in self.state.legal_actions():
             self._over = True
             info = self._info()
             info["illegal_action"] = True
             info["action_mask"][:] = 0
             return self._observation(), -1.0, True, False, info
-        self.state.play(action)
+        self.state.play(number)
         self._opponent_moves()
         reward = 0.0
         if self.state.is_over:
@@ -155,7 +158,7 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
                 reward = 1.0 if winner == ("S" if self.learner == "south" else "N") else -1.0
         return self._observation(), reward, self._over, False, self._info()
 
-    def render(self) -> Union[None, str, npt.NDArray[np.uint8]]:
+    def render(self) -> Union[str, npt.NDArray[np.uint8], None]:
         """The board, from the learner's side, in the render mode given at construction."""
         viewer = "S" if self.learner == "south" else "N"
         if self.render_mode == "ansi":

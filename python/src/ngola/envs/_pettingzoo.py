@@ -36,7 +36,7 @@ _AGENT_OF = {"S": "south", "N": "north"}
 _OTHER = {"south": "north", "north": "south"}
 
 
-class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):
+class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc]
     """One of the ngola games as a PettingZoo AEC environment (the
     environment itself; :func:`pettingzoo_env` wraps it as PettingZoo's
     classic games are wrapped).
@@ -59,7 +59,8 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):
     the action spaces' samplers.
     """
 
-    metadata: dict[str, Any] = {
+    # An instance attribute in the base class: not a ClassVar.
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": ["ansi", "rgb_array"],
         "name": "ngola_v0",
         "is_parallelizable": False,
@@ -81,7 +82,7 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):
                 f"{', '.join(self.metadata['render_modes'])} (or None)"
             )
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"ngola_{self.game.name}_v0"}
+        self.metadata = {**NgolaAECEnv.metadata, "name": f"ngola_{self.game.name}_v0"}
         self.possible_agents: list[str] = list(SIDES)
         self.observation_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Dict(
@@ -158,7 +159,7 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):
             self.agent_selection = _AGENT_OF[self.state.to_move]
         self._accumulate_rewards()
 
-    def render(self) -> Union[None, str, npt.NDArray[np.uint8]]:
+    def render(self) -> Union[str, npt.NDArray[np.uint8], None]:
         """The board in the render mode given at construction."""
         if self.render_mode is None:
             gymnasium.logger.warn(
@@ -188,4 +189,3 @@ def pettingzoo_env(
     """
     env = NgolaAECEnv(game, render_mode=render_mode, **rules)
     return wrappers.OrderEnforcingWrapper(env)
-

@@ -55,7 +55,11 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
     opponent keeps no tree from one move to the next).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    # An instance attribute in the base class: not a ClassVar.
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+        "render_modes": [],
+    }
 
     def __init__(
         self,
@@ -73,7 +77,9 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
             raise RunError(f"play_as: {play_as!r} is not one of random, south, north")
         self.opponent_spec: str = Agent(opponent, self.game).name
         """The opponent's spec, every parameter explicit."""
-        self._games = _ngola.VecGames(self.game, n, self.opponent_spec, play_as=play_as, threads=threads)
+        self._games = _ngola.VecGames(
+            self.game, n, self.opponent_spec, play_as=play_as, threads=threads
+        )
         self.num_envs = n
         self.play_as = play_as
         self.single_observation_space = observation_space(self.game)
@@ -121,7 +127,8 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
         array = np.ascontiguousarray(actions, dtype=np.int64)
         if array.shape != (self.num_envs,):
             raise RunError(
-                f"actions: shape {array.shape}: give one action id per game, shape ({self.num_envs},)"
+                f"actions: shape {array.shape}: give one action id per game, "
+                f"shape ({self.num_envs},)"
             )
         batch = self._games.step(array)
         rewards = batch["rewards"].astype(np.float64)

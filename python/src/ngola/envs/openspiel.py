@@ -197,9 +197,7 @@ def spiel_state(game: NgolaGame, state: State) -> NgolaState:
     """An OpenSpiel state of ``game`` at ``state`` (e.g. a position of an ngola
     tournament, for an OpenSpiel bot); ``state`` is copied."""
     if state.game != game.ngola_game:
-        raise RuleError(
-            f"the state is {state.game!r}; the OpenSpiel game is {game.ngola_game!r}"
-        )
+        raise RuleError(f"the state is {state.game!r}; the OpenSpiel game is {game.ngola_game!r}")
     return NgolaState(game, state.clone())
 
 

@@ -144,11 +144,11 @@ def main() -> None:
             rates[name].append(steps / seconds)
     medians = {name: statistics.median(values) for name, values in rates.items()}
     print("opponent: random; steps/s: median of", args.rounds, "rounds")
-    print(f"{'environment':<46} {'steps/s':>12} {'x single env':>13}")
+    print(f"{'environment':<50} {'steps/s':>12} {'x single env':>13}")
     for name, rate in medians.items():
         game = name.split(":")[0]
         ratio = f"{rate / medians[singles[game]]:>13.2f}" if game in singles else f"{'':>13}"
-        print(f"{name:<46} {rate:>12,.0f} {ratio}")
+        print(f"{name:<50} {rate:>12,.0f} {ratio}")
 
 
 if __name__ == "__main__":

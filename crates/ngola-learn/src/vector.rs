@@ -120,6 +120,8 @@ struct Slot<G: Game> {
     /// The learner's legal actions in `game` (as last written to the mask),
     /// so that checking an action costs no move generation.
     legal: Vec<bool>,
+    /// Scratch position for the opponent's moves (kept to reuse its buffers).
+    after: G,
 }
 
 /// What one game's step writes besides its observation and mask.
@@ -190,6 +192,7 @@ impl<G: Encode> VecGames<G> {
             learner: Player::South,
             ended: true,
             legal: vec![false; G::num_actions(start.rules())],
+            after: start.clone(),
         };
         Ok(VecGames {
             observation_len: G::observation_len(start.rules()),
@@ -362,7 +365,8 @@ impl<G: Encode> Context<'_, G> {
                 PlayAs::Side(side) => side,
                 PlayAs::Random => Player::from_index(usize::from(slot.rng.random::<bool>())),
             };
-            slot.game = self.start.clone();
+            // `clone_from` keeps the buffers (Oware's history).
+            slot.game.clone_from(self.start);
             slot.ended = false;
             self.opponent_moves(slot)?;
             if !slot.ended {
@@ -398,7 +402,6 @@ impl<G: Encode> Context<'_, G> {
 
     /// The opponent's moves until the learner is to move or the game is over.
     fn opponent_moves(&self, slot: &mut Slot<G>) -> Result<(), VecError> {
-        let mut after = slot.game.clone();
         loop {
             if slot.game.outcome().is_some() {
                 slot.ended = true;
@@ -412,9 +415,9 @@ impl<G: Encode> Context<'_, G> {
                 .opponent
                 .try_build::<G>(seed)
                 .map_err(|e| VecError::Opponent(e.to_string()))?;
-            let (mv, played) = agent.select_into(&slot.game, &mut after);
+            let (mv, played) = agent.select_into(&slot.game, &mut slot.after);
             if played {
-                std::mem::swap(&mut slot.game, &mut after);
+                std::mem::swap(&mut slot.game, &mut slot.after);
             } else {
                 slot.game.play(mv);
             }

@@ -8,6 +8,7 @@ pub mod merge;
 pub mod perft;
 pub mod play;
 pub mod plot;
+pub mod prove;
 pub mod render;
 pub mod replay;
 pub mod solve;

@@ -45,7 +45,7 @@ pub fn ply_cap(game: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
     })
 }
 
-/// The board of `state` as the terminal shows it (`ngola show`), seen from
+/// The board of `state` as the terminal shows it (`ngola play`), seen from
 /// `viewer`'s side (`"S"` or `"N"`); `you` marks one side as the reader's.
 #[pyfunction]
 #[pyo3(signature = (state, viewer = "S", you = None))]

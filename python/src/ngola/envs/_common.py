@@ -21,7 +21,6 @@ __all__ = [
     "SIDES",
     "Side",
     "action_mask",
-    "board_rgb",
     "board_text",
     "make_game",
     "observation_space",
@@ -97,8 +96,3 @@ def board_text(state: State, viewer: str = "S", you: str | None = None) -> str:
     """The board as the terminal shows it, from ``viewer``'s side (``"S"``/``"N"``);
     ``you`` marks that side as the reader's."""
     return _ngola.board_text(state, viewer, you)
-
-
-def board_rgb(state: State, viewer: str = "S") -> npt.NDArray[np.uint8]:
-    """The board's diagram (``ngola render``) as an RGB image, H x W x 3 uint8."""
-    return _ngola.board_rgb(state, viewer)

@@ -19,7 +19,6 @@ from ngola._types import RuleValue
 from ngola.envs._common import (
     SIDES,
     action_mask,
-    board_rgb,
     board_text,
     make_game,
     mask_space,
@@ -52,8 +51,8 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
       given when the game ends; every end (including the rules' ply cap,
       ``max_plies``, which decides the game as the rules say) is a
       termination, never a truncation;
-    - ``render()``: ``"ansi"`` the board as ``ngola show`` prints it (South's
-      view), ``"rgb_array"`` the diagram of ``ngola render`` as H x W x 3 uint8.
+    - ``render()``: ``"ansi"``, the board as ``ngola play`` shows it in a
+      terminal (South's view).
 
     The environment draws no random numbers: ``reset(seed=...)`` only seeds
     the action spaces' samplers.
@@ -61,7 +60,7 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
 
     # An instance attribute in the base class: not a ClassVar.
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi"],
         "name": "ngola_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -164,12 +163,10 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "You are calling render method without specifying any render mode: "
-                'give render_mode="ansi" or "rgb_array" when making the environment.'
+                'give render_mode="ansi" when making the environment.'
             )
             return None
-        if self.render_mode == "ansi":
-            return board_text(self.state, "S")
-        return board_rgb(self.state, "S")
+        return board_text(self.state, "S")
 
     def close(self) -> None:
         """Nothing to release."""

@@ -11,6 +11,7 @@
 //! (searches, self-play, tournaments) release the GIL.
 
 mod agent;
+mod callables;
 mod envs;
 mod errors;
 mod game;

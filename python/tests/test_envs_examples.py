@@ -66,8 +66,9 @@ def test_openspiel_mcts_vs_alphabeta(tmp_path: object) -> None:
         "--games", "2", "--sims", "10", "--depth", "2", "--rule", "columns=4",
         "--out", str(tmp_path),
     )  # fmt: skip
-    if out.returncode != 0 and "give a spec string" in out.stderr:
-        pytest.xfail("ngola.tournament does not seat Python callables yet (issue 12)")
     assert out.returncode == 0, out.stderr
-    assert "openspiel-mcts-10" in out.stdout and "alphabeta-2" in out.stdout
+    # The callable is recorded as engine:NAME, a spec agent by its full spec.
+    rows = [line.split() for line in out.stdout.splitlines()[1:3]]
+    agents = {row[2].split(",")[0]: int(row[3]) for row in rows}
+    assert agents == {"engine:openspiel-mcts-10": 2, "alphabeta:depth=2": 2}
     assert f"run: {tmp_path}/run" in out.stdout

@@ -133,6 +133,7 @@ impl SelfPlayData {
     }
 
     fn append(&mut self, mut other: SelfPlayData) {
+        // `extend_from_slice` into the reserved space (`append` would too).
         self.observations.append(&mut other.observations);
         self.legal_mask.append(&mut other.legal_mask);
         self.actions.append(&mut other.actions);
@@ -180,13 +181,27 @@ pub fn selfplay<G: Encode>(
             })
             .collect()
     });
+    let games = games.into_iter().collect::<Result<Vec<_>, _>>()?;
+    // One allocation per array: the games' data is copied once.
+    let positions: usize = games.iter().map(SelfPlayData::len).sum();
+    let (obs_len, num_actions) = (
+        G::observation_len(start.rules()),
+        G::num_actions(start.rules()),
+    );
     let mut data = SelfPlayData {
-        observation_len: G::observation_len(start.rules()),
-        num_actions: G::num_actions(start.rules()),
-        ..SelfPlayData::default()
+        observation_len: obs_len,
+        num_actions,
+        observations: Vec::with_capacity(positions * obs_len),
+        legal_mask: Vec::with_capacity(positions * num_actions),
+        actions: Vec::with_capacity(positions),
+        to_move: Vec::with_capacity(positions),
+        game_id: Vec::with_capacity(positions),
+        ply: Vec::with_capacity(positions),
+        opening: Vec::with_capacity(positions),
+        outcome: Vec::with_capacity(positions),
     };
     for game in games {
-        data.append(game?);
+        data.append(game);
     }
     Ok(data)
 }
@@ -206,7 +221,13 @@ fn play_one<G: Encode>(
     let (_, opening) = random_opening(start, config.opening_plies, opening_seed).map_err(fail)?;
     let obs_len = G::observation_len(start.rules());
     let num_actions = G::num_actions(start.rules());
-    let mut data = SelfPlayData::default();
+    // Room for a typical game, so that short games never reallocate.
+    const ROOM: usize = 64;
+    let mut data = SelfPlayData {
+        observations: Vec::with_capacity(ROOM * obs_len),
+        legal_mask: Vec::with_capacity(ROOM * num_actions),
+        ..SelfPlayData::default()
+    };
     let mut record = |game: &G, mv: G::Move, in_opening: bool| {
         let at = data.observations.len();
         data.observations.resize(at + obs_len, 0.0);

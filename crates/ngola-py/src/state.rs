@@ -86,7 +86,7 @@ where
     }
 
     /// The move with action id `action` (not checked for legality).
-    fn move_of_action(&self, action: i64) -> PyResult<G::Move> {
+    pub(crate) fn move_of_action(&self, action: i64) -> PyResult<G::Move> {
         let n = G::num_actions(self.game.rules());
         let index = usize::try_from(action)
             .ok()

@@ -1,5 +1,6 @@
 //! `ngola.tournament` (the arena's runner, GIL released, stopped cleanly
-//! by Ctrl-C) and `ngola.load_run`'s check of a folder.
+//! by Ctrl-C, with Python callables seated as external agents, see
+//! [`crate::callables`]) and `ngola.load_run`'s check of a folder.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,6 +11,7 @@ use ngola_arena::{runner, ArenaError, Bar, ExperimentDraft, Observer, Report};
 use ngola_rules::with_game;
 
 use crate::agent::parse_spec;
+use crate::callables::PySeats;
 use crate::errors::{self, guard};
 use crate::game::PyGame;
 use crate::interrupt::run_interruptible;
@@ -75,17 +77,26 @@ pub fn run_tournament(
 ) -> PyResult<String> {
     guard(|| {
         let game = PyGame::from_py(game)?;
-        let mut specs = Vec::with_capacity(agents.len());
+        // Each agent under its name: `NAME=SPEC`, or `NAME=engine:NAME`
+        // for a callable, which `PySeats` seats.
+        let mut entries = Vec::with_capacity(agents.len());
+        let mut callables = Vec::new();
         for (name, agent) in &agents {
-            let text: String = agent.extract().map_err(|_| {
-                errors::spec(format!(
-                    "agent `{name}`: give a spec string such as \"alphabeta:depth=4\""
-                ))
-            })?;
-            parse_spec(&text)
-                .map_err(|e| errors::spec(format!("agent `{name}` (`{text}`): {e}")))?;
-            specs.push(text);
+            if let Ok(text) = agent.extract::<String>() {
+                parse_spec(&text)
+                    .map_err(|e| errors::spec(format!("agent `{name}` (`{text}`): {e}")))?;
+                entries.push(format!("{name}={text}"));
+            } else if agent.is_callable() {
+                entries.push(format!("{name}=engine:{name}"));
+                callables.push((name.clone(), agent.clone().unbind()));
+            } else {
+                return Err(errors::spec(format!(
+                    "agent `{name}`: give a spec string such as \"alphabeta:depth=4\" \
+                     or a callable f(state) -> move"
+                )));
+            }
         }
+        let seats = PySeats::new(callables);
         let to_u32 = |value: &Bound<'_, PyAny>, field: &str| -> PyResult<u32> {
             u32::try_from(whole_number(value, field)?)
                 .map_err(|_| errors::run(format!("{field}: more than {}", u32::MAX)))
@@ -93,7 +104,7 @@ pub fn run_tournament(
         let draft = ExperimentDraft {
             game: Some(game.rules.kind().name().to_string()),
             rules: game.rules.pairs(),
-            agents: Some(specs),
+            agents: Some(entries),
             format: Some(format.to_string()),
             games: Some(to_u32(games, "games")?),
             seed: Some(whole_number(seed, "seed")?),
@@ -113,9 +124,9 @@ pub fn run_tournament(
                     let mut folder = runner::folder_experiment(&out)?;
                     runner::check_same::<G>(&folder, &mut experiment, &out)?;
                     folder.threads = experiment.threads;
-                    runner::resume::<G>(&folder, &out, &watch)
+                    runner::resume_with::<G>(&folder, &out, &watch, &seats)
                 } else {
-                    runner::run::<G>(&experiment, &out, &watch)
+                    runner::run_with::<G>(&experiment, &out, &watch, &seats)
                 }
             })
         })?;

@@ -20,9 +20,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["AgentEntry", "Run", "load_run", "tournament"]
 
-AgentEntry = Union[str, Callable[[State], str]]
+AgentEntry = Union[str, Callable[[State], Union[str, int]]]
 """An agent of a tournament: a spec string as on the command line
-(``"alphabeta:depth=4"``), or a Python callable ``f(state) -> move``."""
+(``"alphabeta:depth=4"``), or a Python callable ``f(state) -> move`` that
+answers a move in notation or an action id."""
 
 # The text columns of games.csv that may be empty (kept as "" rather than NaN).
 _TEXT_COLUMNS = ("south", "north", "opening", "moves", "fault")
@@ -118,9 +119,23 @@ def tournament(
     """Plays a tournament in the Rust arena (GIL released) and returns its :class:`Run`.
 
     ``game`` is a :class:`Game` or a game name (then ``rules`` are its rule
-    options); ``agents`` maps each agent's name to a spec string or a Python
-    callable ``f(state) -> move``; ``games`` is the number of games per
-    pairing (both colours, even). As ``ngola tournament``: ``seed`` (master
+    options); ``agents`` maps each agent's name (letters, digits, ``.``,
+    ``_``, ``-``) to a spec string or a Python callable ``f(state) -> move``;
+    ``games`` is the number of games per pairing (both colours, even).
+
+    A callable gets a new :class:`State` at each of its turns (every move of
+    the game in ``state.history``) and answers a move in notation or an
+    action id; it runs on the arena's worker threads, holding the GIL only
+    during the call, and is recorded as the agent ``engine:NAME``. For
+    results that do not depend on the thread count it must be a function of
+    the state (draw any randomness from it). An exception it raises loses
+    that game (reason ``crash``, the exception in the ``fault`` column), so
+    does an answer that is not a legal move (``illegal-move``) or a call of
+    more than 60 s (``time-forfeit``); the run goes on. Only an exception
+    that is not an ``Exception`` (``SystemExit``, ``KeyboardInterrupt``
+    raised by the callable itself) stops the run, as an :class:`NgolaError`.
+
+    As ``ngola tournament``: ``seed`` (master
     seed), ``threads`` (all cores by default; no result depends on it),
     ``opening_plies`` (random plies before each colour-swapped pair),
     ``format`` (``"round-robin"`` or ``"gauntlet"``), ``out`` (default

@@ -25,11 +25,18 @@ impl Encode for Kalah {
     }
 
     fn board(&self, out: &mut [u32]) {
+        // Sowing order is column order for South, reversed for North.
         let p = self.pits();
-        for (r, side) in Player::BOTH.into_iter().enumerate() {
-            for (c, &seeds) in self.row(side).iter().enumerate() {
-                out[r * p + c] = u32::from(seeds);
-            }
+        let (south, north) = out.split_at_mut(p);
+        for (cell, &seeds) in south.iter_mut().zip(&self.sowing_row(Player::South)[..p]) {
+            *cell = u32::from(seeds);
+        }
+        for (cell, &seeds) in north
+            .iter_mut()
+            .rev()
+            .zip(&self.sowing_row(Player::North)[..p])
+        {
+            *cell = u32::from(seeds);
         }
     }
 

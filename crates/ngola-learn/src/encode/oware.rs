@@ -26,11 +26,18 @@ impl Encode for Oware {
     }
 
     fn board(&self, out: &mut [u32]) {
+        // Sowing order is column order for South, reversed for North.
         let h = self.houses();
-        for (r, side) in Player::BOTH.into_iter().enumerate() {
-            for (c, &seeds) in self.row(side).iter().enumerate() {
-                out[r * h + c] = u32::from(seeds);
-            }
+        let (south, north) = out.split_at_mut(h);
+        for (cell, &seeds) in south.iter_mut().zip(&self.sowing_row(Player::South)[..h]) {
+            *cell = u32::from(seeds);
+        }
+        for (cell, &seeds) in north
+            .iter_mut()
+            .rev()
+            .zip(&self.sowing_row(Player::North)[..h])
+        {
+            *cell = u32::from(seeds);
         }
     }
 

@@ -168,7 +168,9 @@ fn games_under_rules_where_none_ends_stop_as_draws() {
         .expect("self-play ends");
     let mut stopped = 0;
     for game in 0..config.games {
-        let rows: Vec<usize> = (0..data.len()).filter(|&i| data.game_id[i] == game).collect();
+        let rows: Vec<usize> = (0..data.len())
+            .filter(|&i| data.game_id[i] == game)
+            .collect();
         assert!(rows.len() <= 100_000, "game {game}: {} plies", rows.len());
         if rows.len() == 100_000 {
             stopped += 1;

@@ -1,11 +1,13 @@
 //! Tournaments: schedule, parallel play, seeding, CSV output, statistics.
 //!
 //! An [`Experiment`] (from a TOML file and/or flags) becomes a schedule of
-//! colour-swapped pairs computed up front from its master seed
-//! ([`schedule`]); [`runner::run`] plays it on a rayon pool, appending
-//! each game to `games.csv` as it ends; [`runner::resume`] finishes a
-//! killed run; [`runner::merge`] joins shards. Statistics ([`stats`]) are
-//! computed from `games.csv` alone.
+//! colour-swapped pairs, a function of its master seed ([`schedule`]),
+//! each pair starting from its own opening ([`openings`]); [`runner::run`]
+//! plays it on a rayon pool, appending each game (with its moves) to
+//! `games.csv` as it ends; [`runner::resume`] finishes a killed run and
+//! [`runner::merge`] joins shards, both checking every row by replaying it
+//! ([`replay`]). Statistics ([`stats`]) are computed from `games.csv`
+//! alone.
 
 #![warn(missing_docs)]
 
@@ -13,18 +15,22 @@ pub mod error;
 pub mod experiment;
 pub mod format;
 mod kept;
+pub mod openings;
 pub mod output;
 pub mod play;
 pub mod progress;
+pub mod provenance;
 pub mod record;
+pub mod replay;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
+pub mod suite;
 
 pub use error::ArenaError;
 pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
-pub use progress::{Bar, Observer, Silent};
+pub use progress::{Bar, Live, Observer, Silent};
 pub use record::GameRecord;
 pub use runner::{finish, folder_experiment, merge, resume, run, Report};
 pub use stats::Statistics;

@@ -1,65 +1,62 @@
-//! Playing one scheduled game: the pair's random opening, then the two
-//! agents in turn until the game ends.
+//! Playing one scheduled game: from the pair's opening (see
+//! [`crate::openings`]), the two agents in turn until the game ends.
 
 use std::time::Instant;
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{Game, Player};
 
+use crate::openings::{MoveTexts, Opening};
 use crate::record::{GameRecord, GameResult, Reason};
 use crate::schedule::ScheduledGame;
 
-/// How many openings are drawn before giving up on finding one after
-/// which the game goes on.
-pub const OPENING_ATTEMPTS: u32 = 1000;
-
-/// The position after `plies` uniformly random plies from `start`, drawn
-/// from a `ChaCha8Rng` seeded with `seed`, and the moves as text. An
-/// opening after which the game is over is drawn again (the same RNG
-/// goes on), so both games of a pair start from a live position.
-pub fn random_opening<G: Game>(
-    start: &G,
-    plies: u32,
-    seed: u64,
-) -> Result<(G, Vec<String>), String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    if plies == 0 {
-        return Ok((start.clone(), Vec::new()));
-    }
-    for _ in 0..OPENING_ATTEMPTS {
-        let mut game = start.clone();
-        let mut moves = Vec::with_capacity(plies as usize);
-        for _ in 0..plies {
-            match game.play_random(&mut rng) {
-                Some(mv) => moves.push(mv.to_string()),
-                None => break,
-            }
-        }
-        if moves.len() == plies as usize && game.outcome().is_none() {
-            return Ok((game, moves));
-        }
-    }
-    Err(format!(
-        "no opening of {plies} random plies out of {OPENING_ATTEMPTS} draws leaves the game going on; \
-         choose fewer opening_plies"
-    ))
+/// What a worker keeps from game to game: the moves of the game being
+/// played and the texts of moves seen so far.
+pub struct Scratch<G: Game> {
+    moves: Vec<G::Move>,
+    texts: MoveTexts<G::Move>,
+    text: String,
 }
 
-/// Plays `scheduled` from `start` between `agents[south]` and
+impl<G: Game> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::with_capacity(256),
+            texts: MoveTexts::default(),
+            text: String::new(),
+        }
+    }
+}
+
+impl<G: Game> Scratch<G> {
+    /// Takes back a record's `moves` text once it is no longer needed, so
+    /// that the next game writes into its buffer.
+    pub fn recycle(&mut self, mut text: String) {
+        text.clear();
+        self.text = text;
+    }
+}
+
+/// Plays `scheduled` from `opening` between `agents[south]` and
 /// `agents[north]`, each built with its own seed. `names` are the agents'
-/// canonical specs, as recorded.
+/// canonical specs, as recorded; `scratch` is the worker's.
 pub fn play_game<G: Evaluate>(
-    start: &G,
-    opening_plies: u32,
+    opening: Opening<G>,
     agents: &[AgentSpec],
     names: &[String],
     scheduled: &ScheduledGame,
+    scratch: &mut Scratch<G>,
 ) -> Result<GameRecord, String> {
     let clock = Instant::now();
-    let (mut game, opening) = random_opening(start, opening_plies, scheduled.opening_seed)?;
+    let Opening {
+        position: mut game,
+        moves: opening_moves,
+        text: opening_text,
+        ..
+    } = opening;
+    let moves = &mut scratch.moves;
+    moves.clear();
+    moves.extend_from_slice(&opening_moves);
     let spec = |id: u32| {
         agents
             .get(id as usize)
@@ -77,6 +74,7 @@ pub fn play_game<G: Evaluate>(
         }
         let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
         debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
+        moves.push(mv);
         for player in players.iter_mut() {
             player.observe(&game, mv);
         }
@@ -90,6 +88,9 @@ pub fn play_game<G: Evaluate>(
     };
     let [south_total, north_total] = game.totals();
     let micros = clock.elapsed().as_micros();
+    let mut moves_text = std::mem::take(&mut scratch.text);
+    moves_text.clear();
+    scratch.texts.write(&scratch.moves, &mut moves_text);
     Ok(GameRecord {
         game: scheduled.id,
         pair: scheduled.pair,
@@ -105,6 +106,7 @@ pub fn play_game<G: Evaluate>(
         north_total,
         reason: Reason::from(outcome.reason),
         time_s: micros as f64 / 1e6,
-        opening: opening.join(" "),
+        opening: opening_text,
+        moves: moves_text,
     })
 }

@@ -40,7 +40,7 @@ fn rows_without_time(dir: &Path) -> Vec<Vec<String>> {
         .records()
         .map(|row| {
             let row = row.unwrap();
-            assert_eq!(row.len(), 15);
+            assert_eq!(row.len(), 18);
             let mut fields: Vec<String> = row.iter().map(str::to_string).collect();
             fields.remove(13);
             fields
@@ -60,7 +60,7 @@ fn threads_do_not_change_the_games() {
     assert_eq!(a.stats, b.stats);
     // The summary made from the rows kept in memory is the one made from
     // games.csv alone.
-    let from_file = runner::finish(&b.experiment, &two).unwrap();
+    let from_file = runner::finish::<Nim>(&b.experiment, &two).unwrap();
     assert_eq!(
         (from_file.stats, from_file.summary),
         (b.stats.clone(), b.summary.clone())
@@ -77,9 +77,9 @@ fn threads_do_not_change_the_games() {
     );
     for name in [
         files::STANDINGS,
+        files::RATINGS,
         files::PAIRS,
         files::FIRST_PLAYER,
-        files::SUMMARY,
     ] {
         assert_eq!(
             std::fs::read(one.join(name)).unwrap(),
@@ -87,6 +87,12 @@ fn threads_do_not_change_the_games() {
             "{name}"
         );
     }
+    // summary.txt: the summary, then the provenance (which names the
+    // threads, so it differs).
+    let summary = std::fs::read_to_string(one.join(files::SUMMARY)).unwrap();
+    assert!(summary.starts_with(&a.summary), "{summary}");
+    assert!(summary.contains(", 1 threads on "), "{summary}");
+    assert_eq!(a.summary, b.summary);
     // The folder's experiment is resolved: every rule explicit.
     let written = runner::folder_experiment(&one).unwrap();
     let mut rules = written.rules.clone();
@@ -125,7 +131,7 @@ fn three_shards_merged_give_the_whole_run() {
         shards.push(dir);
     }
     let merged = temp_dir("merged");
-    let report = runner::merge(&shards, &merged).unwrap();
+    let report = runner::merge::<Nim>(&shards, &merged).unwrap();
     assert_eq!(report.stats.games, 30);
     assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
     assert_eq!(
@@ -135,7 +141,7 @@ fn three_shards_merged_give_the_whole_run() {
     assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
 
     // Missing and duplicated games are refused, as are other experiments.
-    let err = runner::merge(&shards[..2], &temp_dir("merged-missing")).unwrap_err();
+    let err = runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing")).unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     let twice = [
         shards[0].clone(),
@@ -143,7 +149,7 @@ fn three_shards_merged_give_the_whole_run() {
         shards[2].clone(),
         shards[0].clone(),
     ];
-    let err = runner::merge(&twice, &temp_dir("merged-twice")).unwrap_err();
+    let err = runner::merge::<Nim>(&twice, &temp_dir("merged-twice")).unwrap_err();
     assert!(err.to_string().contains("also in"), "{err}");
     let other = temp_dir("other-seed");
     runner::run::<Nim>(
@@ -155,8 +161,8 @@ fn three_shards_merged_give_the_whole_run() {
         &Silent,
     )
     .unwrap();
-    let err =
-        runner::merge(&[whole.clone(), other.clone()], &temp_dir("merged-other")).unwrap_err();
+    let err = runner::merge::<Nim>(&[whole.clone(), other.clone()], &temp_dir("merged-other"))
+        .unwrap_err();
     assert!(err.is_input() && err.to_string().contains("seed"), "{err}");
     for dir in shards.into_iter().chain([whole, merged, other]) {
         std::fs::remove_dir_all(dir).unwrap();
@@ -206,7 +212,7 @@ fn resume_plays_exactly_the_missing_games() {
     std::fs::write(&path, text).unwrap();
     let err = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap_err();
     assert!(
-        err.is_input() && err.to_string().contains("game 0"),
+        err.is_input() && err.to_string().contains("line 2") && err.to_string().contains("seed"),
         "{err}"
     );
 
@@ -232,7 +238,7 @@ fn finish_refuses_an_incomplete_folder() {
     let kept: Vec<&str> = text.lines().take(5).collect();
     std::fs::write(dir.join(files::GAMES), kept.join("\n") + "\n").unwrap();
     let exp = runner::folder_experiment(&dir).unwrap();
-    let err = runner::finish(&exp, &dir).unwrap_err();
+    let err = runner::finish::<Nim>(&exp, &dir).unwrap_err();
     assert!(err.to_string().contains("4 of the 12 games"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -256,7 +262,7 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
         assert!(status.pairs < 50, "{status:?}");
         assert_eq!(report.stats.games, 2 * status.pairs);
         assert!(report.summary.contains("H1 accepted"));
-        let from_file = runner::finish(&exp, &dir).unwrap();
+        let from_file = runner::finish::<Nim>(&exp, &dir).unwrap();
         assert_eq!(
             (&from_file.stats, &from_file.sprt),
             (&report.stats, &report.sprt)

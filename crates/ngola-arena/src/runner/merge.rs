@@ -2,27 +2,37 @@
 
 use std::path::{Path, PathBuf};
 
+use ngola_rules::Game;
+
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::kept::Row;
-use crate::record::read_games;
-use crate::schedule::schedule;
+use crate::openings::OpeningPlan;
+use crate::provenance::Provenance;
+use crate::schedule::Schedule;
 
-use super::{check_rows, complete, files, folder_experiment, holds_run, write_experiment, Report};
+use super::{
+    checked_rows, complete, files, folder_experiment, holds_run, write_experiment, Ending, Report,
+};
 
 /// Merges the folders of shards (or any folders whose games together make
 /// one run, each game exactly once) into `out`, and summarises the whole.
-pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
+/// Every row is checked against the schedule and by replaying its moves.
+/// `G` is the game of the first folder's experiment.
+pub fn merge<G: Game>(dirs: &[PathBuf], out: &Path) -> Result<Report> {
     let Some(first) = dirs.first() else {
         return Err(ArenaError::field(
             "folders",
             "give at least one folder to merge",
         ));
     };
-    let reference = folder_experiment(first)?;
-    let all = schedule(&reference);
-    let mut owner: Vec<Option<usize>> = vec![None; all.len()];
-    let mut records = Vec::with_capacity(all.len());
+    let mut reference = folder_experiment(first)?;
+    let rules = reference.resolve::<G>()?;
+    let plan = OpeningPlan::new(&reference, &G::start(rules))?;
+    let schedule = Schedule::new(&reference);
+    let mut owner: Vec<Option<u32>> = vec![None; schedule.games() as usize];
+    let mut records = Vec::new();
+    let mut started = Vec::new();
     for (k, dir) in dirs.iter().enumerate() {
         let experiment = folder_experiment(dir)?;
         let differences = reference.identity_differences(&experiment);
@@ -36,20 +46,23 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
                 ),
             ));
         }
-        let path = dir.join(files::GAMES);
-        let rows = read_games(&path)?.records;
-        check_rows(&path, &experiment, &all, &rows)?;
-        for r in rows {
+        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+        for r in found.records {
             let slot = &mut owner[r.game as usize];
             if let Some(other) = *slot {
                 return Err(ArenaError::bad_file(
                     dir,
-                    format!("game {} is also in {}", r.game, dirs[other].display()),
+                    format!(
+                        "game {} is also in {}",
+                        r.game,
+                        dirs[other as usize].display()
+                    ),
                 ));
             }
-            *slot = Some(k);
+            *slot = Some(k as u32);
             records.push(r);
         }
+        started.push(Provenance::read(&dir.join(files::EXPERIMENT)));
     }
     let missing: Vec<u64> = owner
         .iter()
@@ -64,7 +77,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
             format!(
                 "{} of {} games are missing (games {}{}); resume the shards that hold them",
                 missing.len(),
-                all.len(),
+                schedule.games(),
                 shown.join(", "),
                 if missing.len() > 10 { ", ..." } else { "" }
             ),
@@ -82,10 +95,19 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report> {
         out: None,
         ..reference
     };
-    write_experiment(out, &merged)?;
-    let rows = records
-        .iter()
-        .map(|record| Row { record, line: None })
-        .collect();
-    complete(&merged, out, rows, true, all.len(), all.len() / 2)
+    let provenance = Provenance::now(rayon::current_num_threads());
+    write_experiment(out, &merged, &provenance)?;
+    let rows = records.iter().map(Row::read).collect();
+    let mut lines = String::new();
+    for (dir, run) in dirs.iter().zip(&started) {
+        lines += &run.summary_lines(&format!("shard {}", dir.display()));
+    }
+    lines += &provenance.summary_lines("merged");
+    let ending = Ending {
+        expected: schedule.games() as usize,
+        pairs: schedule.pairs() as usize,
+        note: plan.note(),
+        provenance: &lines,
+    };
+    complete(&merged, out, rows, true, &ending)
 }

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use ngola_arena::runner;
+use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
 use crate::cmd::tournament::print_report;
@@ -28,7 +29,13 @@ pub struct MergeArgs {
 
 /// Merges the folders and prints the summary of the whole run.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
-    let report = runner::merge(&args.folders, &args.out)?;
+    // The first folder's experiment names the game; merge checks the rest.
+    let first = args
+        .folders
+        .first()
+        .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
+    let game = runner::folder_experiment(first)?.game;
+    let report = with_game!(game, G => runner::merge::<G>(&args.folders, &args.out))?;
     if !args.quiet {
         print_report(&report);
     }

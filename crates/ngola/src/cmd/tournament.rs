@@ -12,6 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
+use ngola_arena::experiment::check_threads;
 use ngola_arena::{runner, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
 use ngola_rules::with_game;
 
@@ -42,10 +43,22 @@ pub struct TournamentArgs {
     /// Master seed of the schedule [default: 1].
     #[arg(long)]
     seed: Option<u64>,
-    /// Random plies played before each colour-swapped pair (the same for both games) [default: 0].
+    /// Random plies played before each colour-swapped pair (the same for both games; a distinct position for each pair of a pairing) [default: 0].
     #[arg(long, value_name = "K")]
     opening_plies: Option<u32>,
-    /// Worker threads (results do not depend on it) [default: all cores].
+    /// An opening suite: one opening per line (moves from the start, or a position text); each is played by a pair of each pairing.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The order of the suite's openings: sequential or random [default: sequential].
+    #[arg(long, value_name = "ORDER")]
+    openings_order: Option<String>,
+    /// Let the pairs of a pairing repeat openings when too few distinct ones exist (the summary says so).
+    #[arg(long)]
+    allow_repeated_openings: bool,
+    /// The agent rated 0 in ratings.csv: its id or spec [default: the first agent].
+    #[arg(long, value_name = "NAME")]
+    anchor: Option<String>,
+    /// Worker threads, 1 to 1024 (results do not depend on it) [default: all cores].
     #[arg(long)]
     threads: Option<usize>,
     /// Output folder [default: results/runs/<name>-<UTC time>].
@@ -95,6 +108,10 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         sprt: args.sprt.clone(),
         shard: args.shard.clone(),
         out: args.out.clone(),
+        openings: args.openings.clone(),
+        openings_order: args.openings_order.clone(),
+        allow_repeated_openings: args.allow_repeated_openings.then_some(true),
+        anchor: args.anchor.clone(),
     };
     Ok(file.overlay(flags))
 }
@@ -139,13 +156,13 @@ fn resume(
     }
     let mut folder = runner::folder_experiment(dir)?;
     if let Some(threads) = threads {
-        if threads == 0 {
-            return Err(CliError::input("threads: must be at least 1"));
-        }
-        folder.threads = threads;
+        folder.threads = check_threads(threads)?;
     }
+    // Flags or a file given with --resume are checked against the folder's
+    // run: laid over its experiment, they must not change the games.
     let given = if draft.sets_identity() {
-        Some(draft.finish()?)
+        let base = ExperimentDraft::from_file(&dir.join(runner::files::EXPERIMENT))?;
+        Some(base.overlay(draft).finish()?)
     } else {
         None
     };

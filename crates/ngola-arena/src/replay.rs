@@ -1,0 +1,114 @@
+//! Replaying a row of `games.csv`: its `moves` from its start, checked
+//! against the row's opening, result, reason, plies and totals. Resume and
+//! merge check every row this way; `ngola replay --run` and `ngola render
+//! --run` start from [`row_start`].
+
+use ngola_rules::Game;
+
+use crate::openings::Opening;
+use crate::record::{GameRecord, GameResult, Reason};
+
+/// True if a row's `opening` cell is a position text (a suite's), not
+/// moves: it starts with the game's name.
+pub fn opening_is_position<G: Game>(opening: &str) -> bool {
+    opening.split_whitespace().next() == Some(G::NAME)
+}
+
+/// The position a row's `moves` start from: the `opening` cell's position
+/// text for a suite's position, otherwise `start` (the start position under
+/// the run's rules).
+pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, String> {
+    if opening_is_position::<G>(&record.opening) {
+        G::from_position(&record.opening, *start.rules()).map_err(|e| format!("`opening`: {e}"))
+    } else {
+        Ok(start.clone())
+    }
+}
+
+/// Replays `record`'s moves from `start` (the start position under the
+/// run's rules), or from `opening`'s position if it is a suite's position
+/// text, and checks that they begin with `opening` (the run's opening of
+/// the row's pair) and give the row's result, plies, totals and reason.
+/// The error names the first field that disagrees.
+pub fn check_row<G: Game>(
+    start: &G,
+    opening: &Opening<G>,
+    record: &GameRecord,
+) -> Result<(), String> {
+    if record.opening != opening.text {
+        return Err(format!(
+            "`opening` is `{}`, the run's opening of pair {} is `{}`",
+            record.opening, record.pair, opening.text
+        ));
+    }
+    // Moves start at the game's start (the opening's moves first) or at the
+    // suite's position.
+    let mut game = if opening.from_position {
+        opening.position.clone()
+    } else {
+        start.clone()
+    };
+    let words: Vec<&str> = record.moves.split_whitespace().collect();
+    if !opening.from_position {
+        let opening_words: Vec<&str> = opening.text.split_whitespace().collect();
+        if words.len() < opening_words.len() || words[..opening_words.len()] != opening_words[..] {
+            return Err(format!(
+                "`moves` does not begin with the opening `{}`",
+                opening.text
+            ));
+        }
+    }
+    for (i, word) in words.iter().enumerate() {
+        if game.outcome().is_some() {
+            return Err(format!(
+                "`moves`: the game is over after {i} moves, yet {} follow",
+                words.len() - i
+            ));
+        }
+        game.play_text(word)
+            .map_err(|e| format!("`moves`: move {} (`{word}`): {e}", i + 1))?;
+    }
+    let Some(outcome) = game.outcome() else {
+        return Err(format!(
+            "`moves`: the game is not over after its {} moves",
+            words.len()
+        ));
+    };
+    let result = GameResult::from_outcome(&outcome);
+    if record.result != result {
+        return Err(format!(
+            "`result` is {}, its moves end in {}",
+            record.result.as_str(),
+            result.as_str()
+        ));
+    }
+    if record.plies != game.ply() {
+        return Err(format!(
+            "`plies` is {}, its moves end at ply {}",
+            record.plies,
+            game.ply()
+        ));
+    }
+    let [south, north] = game.totals();
+    if record.south_total != south {
+        return Err(format!(
+            "`south_total` is {}, its moves end with {south}",
+            record.south_total
+        ));
+    }
+    if record.north_total != north {
+        return Err(format!(
+            "`north_total` is {}, its moves end with {north}",
+            record.north_total
+        ));
+    }
+    let reason = Reason::from(outcome.reason);
+    if record.reason != reason {
+        return Err(format!(
+            "`reason` is {}, its moves end by {}",
+            record.reason.as_str(),
+            reason.as_str()
+        ));
+    }
+    Ok(())
+}

@@ -43,6 +43,9 @@ GIT_STATE="git $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git di
 # runtime.csv: wall seconds of each run (the only machine-dependent file).
 if [ -z "${FP_SKIP_RUNS:-}" ]; then
     [ -f "$OUT/runtime.csv" ] || echo "run,games,threads,wall_s" >"$OUT/runtime.csv"
+    # added-runs.txt: runs played with FP_ONLY after the last full run
+    # (the report names them); a full run starts it afresh.
+    [ -n "${FP_ONLY:-}" ] || rm -f "$OUT/added-runs.txt"
     for toml in "$EXPERIMENTS"/*.toml; do
         name=$(basename "$toml" .toml)
         if [ -n "${FP_ONLY:-}" ]; then
@@ -67,6 +70,10 @@ if [ -z "${FP_SKIP_RUNS:-}" ]; then
         echo "$name,$games,$THREADS,$((t1 - t0))" >>"$OUT/runtime.tmp"
         mv "$OUT/runtime.tmp" "$OUT/runtime.csv"
         echo "$name: $games games in $((t1 - t0)) s"
+        if [ -n "${FP_ONLY:-}" ]; then
+            { grep -vx "$name" "$OUT/added-runs.txt" 2>/dev/null || true; echo "$name"; } >"$OUT/added.tmp"
+            mv "$OUT/added.tmp" "$OUT/added-runs.txt"
+        fi
     done
 fi
 

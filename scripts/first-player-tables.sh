@@ -28,5 +28,6 @@ done
 
 $AWK -v mode=report -v outdir="$OUT" -v summary="$SUMMARY" -v solver="$OUT/solver/solver.csv" \
     -v runtime="$OUT/runtime.csv" -v study="$OUT/study-time.txt" -v machine="$OUT/machine.txt" \
+    -v added="$OUT/added-runs.txt" \
     scripts/first-player-report.md >"$OUT/REPORT.md"
 echo "wrote $SUMMARY and $OUT/REPORT.md"

@@ -106,7 +106,7 @@ mode == "summarize" && FNR == 1 {
         position_of[substr(line, 1, tab - 1)] = substr(line, tab + 1)
     }
     while ((getline line < fp) > 0)
-        if (line ~ /^all,/) { split_csv(line, g); runner_low = g[10]; runner_high = g[11] }
+        if (line ~ /^(all)?,/) { split_csv(line, g); runner_low = g[10]; runner_high = g[11] }
 }
 mode == "summarize" && FNR > 1 {
     split_csv($0, f)
@@ -183,7 +183,9 @@ mode == "plotrows" && NR > 1 {
 # (fields as its header, plus `score_ci`: score with its interval);
 # `@@SUM field@@` the field's total over all runs;
 # `@@STUDY@@` and `@@MACHINE@@` the files' text, `@@FILE name@@` the text
-# of OUT/name (-v outdir=OUT).
+# of OUT/name (-v outdir=OUT), `@@ADDED@@` the runs added after the last
+# full run (-v added=FILE). Sentences that state a direction or a size
+# come from the tokens of `sentences()` below.
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
 function thousands(n,    s, out) {
     s = sprintf("%d", n); out = ""
@@ -321,6 +323,246 @@ function check_identical(    r, runs, pairs, same, bad) {
     return sprintf("In the %d runs of deterministic agents, %s of %s colour-swapped pairs were two identical games (same result, length, totals and ending)%s.",
         runs, thousands(same), thousands(pairs), (bad == "" ? "" : "; not in:" bad))
 }
+# --- sentences from the numbers ----------------------------------------------
+# Every word of the report that states a direction (South, North, even) or
+# a size (a few points, more, less) comes from these, never from the
+# template: a rerun with other numbers says what its numbers say.
+#
+# A run favours South when its whole 95% interval lies above 50%, North
+# when below; otherwise it is even within its interval (a 50.0% score
+# always reads as even).
+function side(r) {
+    if (S[r, "wilson_low"] + 0 > 0.5) return "South"
+    if (S[r, "wilson_high"] + 0 < 0.5) return "North"
+    return "even"
+}
+function lean(r,    s) {
+    if (!(r in have)) return "(missing run " r ")"
+    s = side(r)
+    return s == "even" ? "is even within its interval" : "favours " s
+}
+function names_of(list, n,    i, s) {
+    s = ""
+    for (i = 1; i <= n; i++) s = s (s == "" ? "" : ", ") list[i]
+    return s
+}
+# "all 9 favour South" / "7 of 9 favour South; 2 are even within their
+# intervals (a, b)"; runs not run are left out.
+function sides(line,    n, runs, i, r, k, cnt, who, total, parts, order, c, o) {
+    n = split(line, runs, " ")
+    split("South North even", order, " ")
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        total++
+        k = side(r)
+        cnt[k]++
+        who[k] = who[k] (who[k] == "" ? "" : ", ") r
+    }
+    if (total == 0) return "(no runs)"
+    for (o = 1; o <= 3; o++) {
+        k = order[o]
+        if (cnt[k] + 0 == total) return (total == 1 ? "it " : "all " total " ") (k == "even" ? (total == 1 ? "is even within its interval" : "are even within their intervals") : (total == 1 ? "favours " : "favour ") k)
+    }
+    parts = ""
+    for (o = 1; o <= 3; o++) {
+        k = order[o]
+        if (cnt[k] + 0 == 0) continue
+        c = cnt[k] " of " total " " (k == "even" ? (cnt[k] == 1 ? "is even within its interval" : "are even within their intervals") : (cnt[k] == 1 ? "favours " : "favour ") k) " (" who[k] ")"
+        parts = parts (parts == "" ? "" : "; ") c
+    }
+    return parts
+}
+function minmax(line,    n, runs, i, r, x) {
+    n = split(line, runs, " ")
+    lo = ""; hi = ""
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        x = S[r, "south_score"] + 0
+        if (lo == "" || x < lo) lo = x
+        if (hi == "" || x > hi) hi = x
+    }
+}
+# "from 49.5% to 75.2%" (South's point estimates).
+function range_of(line) {
+    minmax(line)
+    if (lo == "") return "(no runs)"
+    if (pct(lo) == pct(hi)) return pct(lo)
+    return "from " pct(lo) " to " pct(hi)
+}
+# Largest minus smallest point estimate, in points (one decimal).
+function spread(line) {
+    minmax(line)
+    if (lo == "") return 0
+    return 100 * (hi - lo)
+}
+function spread_text(line) { return sprintf("%.1f points", spread(line)) }
+# The largest spread over groups separated by `;`.
+function max_spread(text,    n, groups, i, x, m) {
+    n = split(text, groups, ";")
+    m = 0
+    for (i = 1; i <= n; i++) { x = spread(groups[i]); if (x > m) m = x }
+    return m
+}
+# "more than", "less than" or "about as much as" (within 1 point).
+function spread_cmp(text,    halves, a, b) {
+    split(text, halves, "[|][|]")
+    a = max_spread(halves[1]); b = max_spread(halves[2])
+    if (a - b > 1) return "more than"
+    if (b - a > 1) return "less than"
+    return "about as much as"
+}
+# Run a against run b: disjoint intervals are a difference, with its size.
+function cmp(a, b,    d) {
+    if (!(a in have) || !(b in have)) return "(missing run)"
+    d = 100 * (S[a, "south_score"] - S[b, "south_score"])
+    if (S[a, "wilson_low"] + 0 > S[b, "wilson_high"] + 0) return sprintf("%.1f points above", d)
+    if (S[a, "wilson_high"] + 0 < S[b, "wilson_low"] + 0) return sprintf("%.1f points below", -d)
+    return sprintf("not clearly different from (%+.1f points, the intervals overlap)", d)
+}
+# Point estimates in the order given: "rise", "fall" or "do not move in one direction".
+function monotone(line,    n, runs, i, r, prev, up, down, m) {
+    n = split(line, runs, " ")
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        if (m++ > 0) {
+            if (S[r, "south_score"] + 0 > prev) up++
+            else if (S[r, "south_score"] + 0 < prev) down++
+        }
+        prev = S[r, "south_score"] + 0
+    }
+    if (up && !down) return "rise"
+    if (down && !up) return "fall"
+    if (!up && !down) return "stay the same"
+    return "do not move in one direction"
+}
+# Whether the runs' intervals all overlap one another.
+function overlap(line,    n, runs, i, r, low, high) {
+    n = split(line, runs, " ")
+    low = ""; high = ""
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        if (low == "" || S[r, "wilson_low"] + 0 > low) low = S[r, "wilson_low"] + 0
+        if (high == "" || S[r, "wilson_high"] + 0 < high) high = S[r, "wilson_high"] + 0
+    }
+    return (low != "" && low <= high) ? "do not differ beyond their intervals (all share a common range)" : "differ beyond their intervals"
+}
+# Single games from the start (deterministic, k = 0): who won each.
+function k0(line,    n, runs, i, r, res, by, order, m, k, text, cnt, total) {
+    n = split(line, runs, " ")
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        if (S[r, "south_wins"] == S[r, "games"]) res = "South wins"
+        else if (S[r, "north_wins"] == S[r, "games"]) res = "North wins"
+        else if (S[r, "draws"] == S[r, "games"]) res = "drawn"
+        else res = "split between the colours"
+        if (!(res in by)) order[++m] = res
+        by[res] = by[res] (by[res] == "" ? "" : ", ") value(r, "agent")
+        cnt[res]++; total++
+    }
+    if (m == 1) {
+        res = order[1]
+        if (res == "drawn") res = "the game is drawn"
+        else if (res ~ /wins$/) res = "the game is won by " substr(res, 1, 5)
+        else res = "the two games are " res
+        return res " at every level tried (" by[order[1]] ")"
+    }
+    text = ""
+    for (k = 1; k <= m; k++) text = text (text == "" ? "" : "; ") order[k] " with " by[order[k]]
+    return text
+}
+# Draws as a share of all games of the runs.
+function draws(line,    n, runs, i, r, d, g) {
+    n = split(line, runs, " ")
+    for (i = 1; i <= n; i++) {
+        r = runs[i]
+        if (!(r in have)) continue
+        d += S[r, "draws"]; g += S[r, "games"]
+    }
+    return g ? pct(d / g) : "(no games)"
+}
+# A summary.csv field's total over the runs of one game.
+function sum_game(field, g,    r, total) {
+    for (r in have) if (S[r, "game"] == g) total += S[r, field]
+    return thousands(total)
+}
+# The solver's final value of each board (and reading) of `g`:
+# "South wins (columns=2 lap-start, ...); North wins (...); not decided (...)".
+function solver_values(g,    line, f, key, order, n, i, k, v, by, vo, m, text) {
+    getline line < solver
+    while ((getline line < solver) > 0) {
+        split_csv(line, f)
+        if (f[1] != g) continue
+        key = f[2]
+        if (!(key in final_v)) order[++n] = key
+        final_v[key] = (f[4] == "solved" ? (f[5] == "win" ? "South wins" : f[5] == "loss" ? "North wins" : "drawn" (g == "mangola" ? " within the cap" : "")) : "not decided")
+    }
+    close(solver)
+    for (i = 1; i <= n; i++) {
+        v = final_v[order[i]]
+        if (!(v in by)) vo[++m] = v
+        by[v] = by[v] (by[v] == "" ? "" : ", ") order[i]
+        if (v != "not decided") decided[v] = 1
+    }
+    text = ""
+    for (k = 1; k <= m; k++) text = text (text == "" ? "" : "; ") vo[k] ": " by[vo[k]]
+    distinct_decided = 0
+    for (v in decided) distinct_decided++
+    delete final_v
+    return text == "" ? "(no solver results)" : text
+}
+# The solver's last value for one board: `GAME RULES...` as in solver.csv.
+function solved(args,    g, key, line, f, v) {
+    g = args; sub(/ .*/, "", g)
+    key = args; sub(/^[^ ]+ /, "", key)
+    v = "not tried"
+    getline line < solver
+    while ((getline line < solver) > 0) {
+        split_csv(line, f)
+        if (f[1] != g || f[2] != key) continue
+        v = (f[4] == "solved" ? (f[5] == "win" ? "South wins" : f[5] == "loss" ? "North wins" : "drawn" (g == "mangola" ? " within the cap of " f[3] " plies" : "")) : "not decided")
+    }
+    close(solver)
+    return v
+}
+function solver_variety(g,    t) {
+    t = solver_values(g)
+    if (distinct_decided > 1) return "the decided boards differ in value, so a larger board's value cannot be read off them"
+    if (distinct_decided == 1) return "every decided board has the same value"
+    return "no board is decided"
+}
+# Replaces every `@@WORD args@@` sentence token of a template line.
+function sentences(l,    out, tok, word, args, sp) {
+    out = ""
+    while (match(l, /@@(LEAN|LEANS|SIDES|RANGE|SPREAD|CMP|MONOTONE|OVERLAP|K0|DRAWS|SUMGAME|SOLVER_VALUES|SOLVER_VARIETY|SOLVED|SPREAD_CMP|MAXSPREAD) [^@]+@@/)) {
+        tok = substr(l, RSTART + 2, RLENGTH - 4)
+        sp = index(tok, " ")
+        word = substr(tok, 1, sp - 1); args = substr(tok, sp + 1)
+        out = out substr(l, 1, RSTART - 1)
+        l = substr(l, RSTART + RLENGTH)
+        if (word == "LEAN") out = out lean(args)
+        else if (word == "LEANS") out = out lean(args) " (" value(args, "score_ci") ")"
+        else if (word == "SIDES") out = out sides(args)
+        else if (word == "RANGE") out = out range_of(args)
+        else if (word == "SPREAD") out = out spread_text(args)
+        else if (word == "MAXSPREAD") out = out sprintf("%.1f points", max_spread(args))
+        else if (word == "SPREAD_CMP") out = out spread_cmp(args)
+        else if (word == "CMP") { split(args, ab, " "); out = out cmp(ab[1], ab[2]) }
+        else if (word == "MONOTONE") out = out monotone(args)
+        else if (word == "OVERLAP") out = out overlap(args)
+        else if (word == "K0") out = out k0(args)
+        else if (word == "DRAWS") out = out draws(args)
+        else if (word == "SUMGAME") { split(args, ab, " "); out = out sum_game(ab[1], ab[2]) }
+        else if (word == "SOLVER_VALUES") out = out solver_values(args)
+        else if (word == "SOLVER_VARIETY") out = out solver_variety(args)
+        else if (word == "SOLVED") out = out solved(args)
+    }
+    return out l
+}
 function cat_file(path,    line) { while ((getline line < path) > 0) print line }
 mode == "report" && NR == 1 {
     split("capture_sowing=lap-start endless_sowing=illegal lap_limit=10000 max_plies=1000 columns=8 skip_origin=false houses=5 counters=5", d, " ")
@@ -332,10 +574,17 @@ mode == "report" && /^@@SOLVER_SUMMARY@@$/ { solver_summary(); next }
 mode == "report" && /^@@SOLVER@@$/ { solver_table(); next }
 mode == "report" && /^@@RUNTIME@@$/ { runtime_table(); next }
 mode == "report" && /^@@STUDY@@$/ { cat_file(study); next }
+mode == "report" && /^@@ADDED@@$/ {
+    list = ""
+    while ((getline line < added) > 0) if (line != "") list = list (list == "" ? "" : ", ") "`" line "`"
+    if (list != "")
+        print "The full run above played every run except these, added afterwards with `FP_ONLY` (same script): " list ". Their times are in the table below; a complete rerun of the script takes about the full run's time plus theirs."
+    next
+}
 mode == "report" && /^@@MACHINE@@$/ { cat_file(machine); next }
 mode == "report" && /^@@FILE [^@]+@@$/ { l = $0; gsub(/^@@FILE |@@$/, "", l); cat_file(outdir "/" l); next }
 mode == "report" {
-    out = ""; l = $0
+    out = ""; l = sentences($0)
     if (index(l, "@@CHECK_IDENTICAL@@")) sub(/@@CHECK_IDENTICAL@@/, check_identical(), l)
     while (match(l, /@@SUM [a-z_]+@@/)) {
         tok = substr(l, RSTART + 6, RLENGTH - 8)

@@ -25,7 +25,8 @@
 set -euo pipefail
 
 if [[ $# -lt 3 ]]; then
-    sed -n '2,24p' "$0" >&2
+    # The comment block above, without its '#'.
+    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2
     exit 2
 fi
 experiment=$1 shards=$2 out=$3
@@ -46,5 +47,6 @@ seq 1 "$shards" | parallel --halt never --joblog "$out/parallel.log" "$@" \
 
 shard_dirs=()
 for i in $(seq 1 "$shards"); do shard_dirs+=("$out/shard-$i"); done
-rm -rf "$out/merged"
-"$NGOLA" merge "${shard_dirs[@]}" --out "$out/merged"
+# --replace: a merge from an earlier run of this script is replaced only
+# once the new one is complete.
+"$NGOLA" merge "${shard_dirs[@]}" --out "$out/merged" --replace

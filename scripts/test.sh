@@ -11,3 +11,7 @@ cd "$(dirname "$0")/.."
 
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked
+
+echo "== Slurm: scripts/test-slurm.sh (a single-node cluster on this machine)"
+cargo build --release -p ngola --locked
+scripts/test-slurm.sh

@@ -2,6 +2,8 @@
 
 use ngola_rules::Game;
 
+use crate::limit::SearchLimit;
+
 /// A player of game `G`.
 pub trait Agent<G: Game>: Send {
     /// The agent's name with its parameters (e.g. `alphabeta:depth=8`).
@@ -18,6 +20,16 @@ pub trait Agent<G: Game>: Send {
     /// leaves `after` alone and returns `false`.
     fn select_into(&mut self, game: &G, _after: &mut G) -> (G::Move, bool) {
         (self.select(game), false)
+    }
+
+    /// [`select`](Agent::select) under an extra limit for this move only
+    /// (a UGI `go movetime`/`nodes`/`depth`, or a clock's share from
+    /// [`crate::limit::move_budget`]): the search stops at the first limit
+    /// reached, the call's or its spec's own. Searching agents (alpha-beta,
+    /// MCTS) override it; the default ignores the limit, which is right
+    /// for agents that answer at once (random, greedy, the solver).
+    fn select_limited(&mut self, game: &G, _limit: &SearchLimit) -> G::Move {
+        self.select(game)
     }
 
     /// Tells the agent that `mv` was played from `before` (by either side),

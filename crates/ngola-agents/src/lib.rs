@@ -13,7 +13,9 @@ pub mod alphabeta;
 pub mod bench;
 pub mod eval;
 pub mod greedy;
+pub mod limit;
 pub mod mcts;
+pub mod memory;
 pub mod random;
 pub mod rng;
 pub mod score;
@@ -22,4 +24,5 @@ pub mod spec;
 
 pub use agent::Agent;
 pub use eval::{EvalKind, Evaluate};
+pub use limit::{move_budget, Clock, SearchLimit};
 pub use spec::{AgentSpec, SpecError};

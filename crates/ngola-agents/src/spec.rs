@@ -31,6 +31,7 @@ use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, MAX_DEPTH};
 use crate::eval::{EvalKind, Evaluate};
 use crate::greedy::GreedyAgent;
 use crate::mcts::{MctsAgent, MctsConfig};
+use crate::memory::MemoryError;
 use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
 
@@ -120,14 +121,39 @@ pub enum AgentSpec {
 impl AgentSpec {
     /// Builds the agent for game `G`; a stochastic agent draws only from an
     /// RNG seeded with `seed`.
+    ///
+    /// # Panics
+    /// If the machine cannot hold the agent's table; [`AgentSpec::try_build`]
+    /// reports that instead (check [`AgentSpec::memory_mb`] first).
     pub fn build<G: Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        self.try_build(seed).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Builds the agent for game `G`, or an error naming the memory limit
+    /// if the machine cannot hold its table ([`crate::memory`]).
+    pub fn try_build<G: Evaluate>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, MemoryError> {
         let name = self.to_string();
-        match self {
+        Ok(match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy { eval } => Box::new(GreedyAgent::new(*eval, seed)),
-            AgentSpec::AlphaBeta(config) => Box::new(AlphaBetaAgent::new(config.clone(), name)),
+            AgentSpec::AlphaBeta(config) => {
+                Box::new(AlphaBetaAgent::try_new(config.clone(), name)?)
+            }
             AgentSpec::Mcts(config) => Box::new(MctsAgent::new(config.clone(), seed, name)),
-            AgentSpec::Solver(config) => Box::new(SolverAgent::new(config, name)),
+            AgentSpec::Solver(config) => Box::new(SolverAgent::try_new(config, name)?),
+        })
+    }
+
+    /// The most memory (MiB) one agent of this spec takes for its tables:
+    /// alpha-beta's `tt`, the solver's `tt` twice (its alpha-beta fallback
+    /// has a table of the same size), MCTS's tree at its largest; 0 for
+    /// the others.
+    pub fn memory_mb(&self) -> u64 {
+        match self {
+            AgentSpec::Random | AgentSpec::Greedy { .. } => 0,
+            AgentSpec::AlphaBeta(config) => config.tt_mb as u64,
+            AgentSpec::Mcts(_) => crate::mcts::MAX_TREE_MB,
+            AgentSpec::Solver(config) => 2 * config.tt_mb as u64,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one error type of the arena, split into bad input (the user's to
 //! fix: exit code 2 on the command line) and failures (files that cannot
-//! be written, a panicking agent: exit code 1).
+//! be written, a panicking agent: exit code 1). A folder locked by
+//! another process counts as bad input.
 
 use std::path::{Path, PathBuf};
 
@@ -34,6 +35,20 @@ pub enum ArenaError {
         path: PathBuf,
         /// The operating system's error.
         source: std::io::Error,
+    },
+    /// The output folder is being written by another process, which
+    /// holds its lock (see [`crate::lock`]).
+    #[error(
+        "{path}: another process ({}) is writing to this folder (it holds the lock on {}); \
+         one process at a time: wait for it to end, or stop it",
+        pid.map_or("pid unknown".to_string(), |p| format!("pid {p}")),
+        path.join(crate::lock::LOCK_FILE).display()
+    )]
+    Locked {
+        /// The folder.
+        path: PathBuf,
+        /// The holder's process id, as it wrote it into the lock file.
+        pid: Option<u32>,
     },
     /// A game could not be played (a panicking agent, an opening that
     /// cannot be drawn): a defect or a setting the game cannot honour.
@@ -73,7 +88,10 @@ impl ArenaError {
 
     /// True if the user can fix it by changing the input (exit code 2).
     pub fn is_input(&self) -> bool {
-        matches!(self, ArenaError::Field { .. } | ArenaError::BadFile { .. })
+        matches!(
+            self,
+            ArenaError::Field { .. } | ArenaError::BadFile { .. } | ArenaError::Locked { .. }
+        )
     }
 }
 

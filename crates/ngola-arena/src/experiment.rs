@@ -33,7 +33,7 @@ use ngola_rules::{Game, GameKind, RuleOptions};
 
 use crate::error::{ArenaError, Result};
 use crate::format::{Format, Shard, SprtConfig};
-use crate::schedule::MAX_GAMES;
+use crate::schedule::{pairings, MAX_GAMES};
 use crate::suite::{OpeningSuite, OpeningsOrder, SUITE_FILE};
 
 /// Games per pairing when neither the file nor the flags say.
@@ -322,7 +322,7 @@ impl ExperimentDraft {
                 "an SPRT stops on the games played so far and cannot be split into shards",
             ));
         }
-        let pairings = crate::schedule::pairings(agents.len(), format).len() as u64;
+        let pairings = pairings(agents.len(), format).len() as u64;
         let total = pairings * u64::from(games);
         if total > MAX_GAMES {
             return Err(ArenaError::field(
@@ -486,6 +486,30 @@ impl Experiment {
             .map_err(|e| ArenaError::field("rules", e.to_string()))?;
         self.rules = rules.to_pairs();
         Ok(rules)
+    }
+
+    /// Checks that the agents' tables fit in memory: each worker thread
+    /// plays one game at a time, whose two agents hold their tables at
+    /// once, so the run needs `threads` times the largest pairing's two
+    /// tables ([`AgentSpec::memory_mb`]). An error names the limit
+    /// ([`ngola_agents::memory`]) and the field to change.
+    pub fn check_memory(&self) -> Result<()> {
+        let seat = |id: u32| self.agents.get(id as usize).map_or(0, AgentSpec::memory_mb);
+        let Some((pairing, game)) = pairings(self.agents.len(), self.format)
+            .into_iter()
+            .map(|p| (p, seat(p.first) + seat(p.second)))
+            .max_by_key(|&(_, mb)| mb)
+        else {
+            return Ok(());
+        };
+        let threads = self.threads.max(1) as u64;
+        ngola_agents::memory::check(threads * game, || {
+            format!(
+                "the agents' tables ({} and {}: {game} MiB a game, {threads} game(s) at once)",
+                self.agents[pairing.first as usize], self.agents[pairing.second as usize]
+            )
+        })
+        .map_err(|e| ArenaError::field("agents", format!("{e}, or fewer threads")))
     }
 
     /// The canonical spec strings of the agents.

@@ -6,8 +6,8 @@
 //! plays it on a rayon pool, appending each game (with its moves) to
 //! `games.csv` as it ends; [`runner::resume`] finishes a killed run and
 //! [`runner::merge`] joins shards, both checking every row by replaying it
-//! ([`replay`]). Statistics ([`stats`]) are computed from `games.csv`
-//! alone.
+//! ([`replay`]); each holds its output folder's lock ([`lock`]) while it
+//! writes. Statistics ([`stats`]) are computed from `games.csv` alone.
 
 #![warn(missing_docs)]
 
@@ -15,6 +15,7 @@ pub mod error;
 pub mod experiment;
 pub mod format;
 mod kept;
+pub mod lock;
 pub mod openings;
 pub mod output;
 pub mod play;
@@ -32,7 +33,7 @@ pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
 pub use progress::{Bar, Live, Observer, Silent};
 pub use record::GameRecord;
-pub use runner::{finish, folder_experiment, merge, resume, run, Report};
+pub use runner::{finish, folder_experiment, merge, resume, run, IfExists, Report};
 pub use stats::Statistics;
 
 #[cfg(test)]

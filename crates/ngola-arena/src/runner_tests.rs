@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::experiment::{Experiment, ExperimentDraft};
 use crate::progress::Silent;
 use crate::record::{read_games, GamesWriter};
-use crate::runner::{self, files};
+use crate::runner::{self, files, IfExists};
 use crate::toy::Nim;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -131,7 +131,7 @@ fn three_shards_merged_give_the_whole_run() {
         shards.push(dir);
     }
     let merged = temp_dir("merged");
-    let report = runner::merge::<Nim>(&shards, &merged).unwrap();
+    let report = runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
     assert_eq!(report.stats.games, 30);
     assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
     assert_eq!(
@@ -141,7 +141,8 @@ fn three_shards_merged_give_the_whole_run() {
     assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
 
     // Missing and duplicated games are refused, as are other experiments.
-    let err = runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing")).unwrap_err();
+    let err =
+        runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse).unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     let twice = [
         shards[0].clone(),
@@ -149,7 +150,7 @@ fn three_shards_merged_give_the_whole_run() {
         shards[2].clone(),
         shards[0].clone(),
     ];
-    let err = runner::merge::<Nim>(&twice, &temp_dir("merged-twice")).unwrap_err();
+    let err = runner::merge::<Nim>(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
     assert!(err.to_string().contains("also in"), "{err}");
     let other = temp_dir("other-seed");
     runner::run::<Nim>(
@@ -161,8 +162,12 @@ fn three_shards_merged_give_the_whole_run() {
         &Silent,
     )
     .unwrap();
-    let err = runner::merge::<Nim>(&[whole.clone(), other.clone()], &temp_dir("merged-other"))
-        .unwrap_err();
+    let err = runner::merge::<Nim>(
+        &[whole.clone(), other.clone()],
+        &temp_dir("merged-other"),
+        IfExists::Refuse,
+    )
+    .unwrap_err();
     assert!(err.is_input() && err.to_string().contains("seed"), "{err}");
     for dir in shards.into_iter().chain([whole, merged, other]) {
         std::fs::remove_dir_all(dir).unwrap();
@@ -289,4 +294,48 @@ fn openings_are_shared_by_the_two_games_of_a_pair() {
     }
     assert!(records.iter().any(|r| r.opening != records[0].opening));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_entry_point_writing_a_folder_takes_its_lock() {
+    use crate::lock::FolderLock;
+    use crate::ArenaError;
+    let locked = |err: ArenaError, dir: &Path| {
+        assert!(
+            matches!(&err, ArenaError::Locked { path, pid: Some(pid) }
+                if path == dir && *pid == std::process::id()),
+            "{err}"
+        );
+        assert!(err.is_input());
+    };
+    let dir = temp_dir("locked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let held = FolderLock::acquire(&dir).unwrap();
+    let exp = experiment(&AGENTS, 4, 1);
+    locked(runner::run::<Nim>(&exp, &dir, &Silent).unwrap_err(), &dir);
+    assert!(!dir.join(files::EXPERIMENT).exists());
+    drop(held);
+    runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+    let folder = runner::folder_experiment(&dir).unwrap();
+
+    let held = FolderLock::acquire(&dir).unwrap();
+    locked(
+        runner::resume::<Nim>(&folder, &dir, &Silent).unwrap_err(),
+        &dir,
+    );
+    locked(runner::finish::<Nim>(&folder, &dir).unwrap_err(), &dir);
+    drop(held);
+
+    let out = temp_dir("locked-merge");
+    std::fs::create_dir_all(&out).unwrap();
+    let held = FolderLock::acquire(&out).unwrap();
+    let err = runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap_err();
+    locked(err, &out);
+    drop(held);
+    runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap();
+    assert_eq!(rows_without_time(&out), rows_without_time(&dir));
+    for dir in [dir, out] {
+        assert!(!dir.join(crate::lock::LOCK_FILE).exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

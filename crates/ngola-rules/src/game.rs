@@ -15,6 +15,41 @@ pub const MAX_MOVES: usize = 32;
 /// A fixed-capacity move list: move generation never allocates.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
+/// The last ply the counter reaches: whatever `max_plies` says (0, no cap,
+/// included), every game ends by the ply cap at this ply at the latest, so
+/// the counter never wraps and `ply + 1` never overflows. A position with a
+/// higher ply is refused ([`check_ply`]). Four billion plies: no game of
+/// any rules here comes near it, but a game under rules where none ends
+/// (Mangola `max_plies=0,endless_sowing=stop`) would otherwise wrap to ply
+/// 0, which Mangola reads as the opening.
+pub const MAX_PLY: u32 = u32::MAX - 1;
+
+/// The ply at which the cap ends a game of `max_plies` (0: no cap): that
+/// value, or [`MAX_PLY`] for none or beyond.
+#[inline]
+pub fn ply_cap(max_plies: u32) -> u32 {
+    if max_plies == 0 || max_plies > MAX_PLY {
+        MAX_PLY
+    } else {
+        max_plies
+    }
+}
+
+/// Refuses a position's ply past [`MAX_PLY`], where the counter could not
+/// advance; the error names the `ply` field.
+pub fn check_ply(ply: u32) -> Result<(), PositionError> {
+    if ply > MAX_PLY {
+        return Err(PositionError::new(
+            "ply",
+            format!(
+                "{ply} is past the last ply a game can reach ({MAX_PLY}): \
+                 the ply counter could not advance from it"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// One of the two players. South always moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {

@@ -19,6 +19,8 @@ pub mod oware;
 pub mod umelbagara;
 
 pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};
-pub use game::{EndReason, Game, MoveList, Outcome, Player, MAX_MOVES};
+pub use game::{
+    check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_MOVES, MAX_PLY,
+};
 pub use kind::GameKind;
 pub use options::RuleOptions;

@@ -23,9 +23,12 @@ use crate::text::draw_board;
 /// What can stop a session early.
 #[derive(Debug, Error)]
 pub enum PlayError {
-    /// Reading the input or writing the output failed.
-    #[error("input/output: {0}")]
-    Io(#[from] io::Error),
+    /// Reading the input failed.
+    #[error("input: {0}")]
+    Input(io::Error),
+    /// Writing the output failed.
+    #[error("output: {0}")]
+    Output(#[from] io::Error),
     /// The agent answered with a move the rules refuse (a bug in the agent).
     #[error("the agent {agent} chose an illegal move: {reason}")]
     IllegalAgentMove {
@@ -207,7 +210,7 @@ pub fn play_session<G: Game, R: BufRead, W: Write>(
         }
         session.show_turn(&legal)?;
         line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if input.read_line(&mut line).map_err(PlayError::Input)? == 0 {
             writeln!(session.out, "\n(end of input)")?;
             return Ok(session.quit()?);
         }

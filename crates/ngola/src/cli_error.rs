@@ -2,6 +2,7 @@
 //! and the exit code.
 
 use std::fmt::Display;
+use std::io;
 use std::path::Path;
 
 use ngola_arena::ArenaError;
@@ -13,6 +14,9 @@ pub struct CliError {
     pub code: u8,
     /// What went wrong, for a person.
     pub message: String,
+    /// End without printing the message: standard output is a pipe whose
+    /// reader has gone (`ngola ... | head`), where Unix tools end quietly.
+    pub quiet: bool,
 }
 
 impl CliError {
@@ -21,6 +25,7 @@ impl CliError {
         CliError {
             code: 2,
             message: message.to_string(),
+            quiet: false,
         }
     }
 
@@ -29,7 +34,31 @@ impl CliError {
         CliError {
             code: 1,
             message: message.to_string(),
+            quiet: false,
         }
+    }
+
+    /// Writing to standard output failed (exit code 1), e.g. `standard
+    /// output: No space left on device`; quiet for a closed pipe.
+    pub fn stdout(err: io::Error) -> Self {
+        CliError {
+            quiet: err.kind() == io::ErrorKind::BrokenPipe,
+            ..CliError::failure(format!("standard output: {}", io_reason(&err)))
+        }
+    }
+
+    /// Reading standard input failed (exit code 1).
+    pub fn stdin(err: io::Error) -> Self {
+        CliError::failure(format!("standard input: {}", io_reason(&err)))
+    }
+}
+
+/// An I/O error's reason without the `(os error N)` suffix.
+pub fn io_reason(err: &io::Error) -> String {
+    let text = err.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
     }
 }
 
@@ -49,4 +78,30 @@ impl From<ArenaError> for CliError {
 pub fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
     std::fs::write(path, content)
         .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Writes `text` to standard output and flushes it: a full disk or a
+/// closed pipe is an error naming standard output, never a panic.
+pub fn print(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(CliError::stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_errors_name_the_stream_without_the_os_error_number() {
+        let full = CliError::stdout(io::Error::from_raw_os_error(28));
+        assert_eq!(full.message, "standard output: No space left on device");
+        assert_eq!((full.code, full.quiet), (1, false));
+        let pipe = CliError::stdout(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert!(pipe.quiet && pipe.code == 1);
+        let input = CliError::stdin(io::Error::from_raw_os_error(5));
+        assert_eq!(input.message, "standard input: Input/output error");
+    }
 }

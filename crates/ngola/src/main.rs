@@ -2,13 +2,15 @@
 //! tournament runner.
 //!
 //! Exit codes: 0 success, 2 bad input (unknown game, rule, position, move,
-//! agent spec, file), 1 any other failure.
+//! agent spec, file), 1 any other failure (among them a standard output
+//! that cannot be written: a full disk, a closed pipe).
 
 mod cli_error;
 mod cmd;
 mod game_args;
 mod utc;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -73,12 +75,32 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage(&err),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("ngola: {}", err.message);
-            ExitCode::from(err.code)
-        }
+        Err(err) => report(&err),
+    }
+}
+
+/// Prints the error (unless quiet) and gives its exit code.
+fn report(err: &CliError) -> ExitCode {
+    if !err.quiet {
+        // Nothing is left to tell if standard error fails too.
+        let _ = writeln!(std::io::stderr().lock(), "ngola: {}", err.message);
+    }
+    ExitCode::from(err.code)
+}
+
+/// Prints clap's help, version or usage error; help and version go to
+/// standard output, whose failure is reported like any command's.
+fn usage(err: &clap::Error) -> ExitCode {
+    let code = err.exit_code().clamp(0, 255) as u8;
+    let printed = err.print().and_then(|()| std::io::stdout().flush());
+    match printed {
+        Err(io) if !err.use_stderr() => report(&CliError::stdout(io)),
+        _ => ExitCode::from(code),
     }
 }

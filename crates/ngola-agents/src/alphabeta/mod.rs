@@ -26,6 +26,8 @@ use ngola_rules::{MoveList, MAX_MOVES};
 
 use crate::agent::Agent;
 use crate::eval::{EvalKind, Evaluate};
+use crate::limit::{tighter, SearchLimit};
+use crate::memory::MemoryError;
 use crate::score::{self, is_decisive, WIN};
 use tt::{from_table, Bound, Table};
 
@@ -85,6 +87,8 @@ pub struct AlphaBeta<G: Evaluate> {
     tt: Table<G::Move>,
     killers: Vec<[Option<G::Move>; 2]>,
     nodes: u64,
+    /// The node limit of the current search (spec and call together).
+    node_limit: Option<u64>,
     deadline: Option<Instant>,
     aborted: bool,
     /// The root's best move and score in the current iteration.
@@ -93,16 +97,27 @@ pub struct AlphaBeta<G: Evaluate> {
 
 impl<G: Evaluate> AlphaBeta<G> {
     /// A searcher with the given parameters.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table; [`AlphaBeta::try_new`]
+    /// reports that instead.
     pub fn new(config: AlphaBetaConfig) -> Self {
-        AlphaBeta {
-            tt: Table::new(config.tt_mb),
+        AlphaBeta::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with the given parameters, or an error naming the
+    /// memory limit if the machine cannot hold its table.
+    pub fn try_new(config: AlphaBetaConfig) -> Result<Self, MemoryError> {
+        Ok(AlphaBeta {
+            tt: Table::try_new(config.tt_mb)?,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             config,
             nodes: 0,
+            node_limit: None,
             deadline: None,
             aborted: false,
             root_best: None,
-        }
+        })
     }
 
     /// The parameters.
@@ -112,9 +127,20 @@ impl<G: Evaluate> AlphaBeta<G> {
 
     /// Searches `game` (which must not be over) within the budget.
     pub fn search(&mut self, game: &G) -> SearchInfo<G::Move> {
+        self.search_limited(game, &SearchLimit::NONE)
+    }
+
+    /// Searches `game` (which must not be over) within the budget and
+    /// `limit`, whichever is reached first.
+    pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> SearchInfo<G::Move> {
+        let start = Instant::now();
         self.nodes = 0;
         self.aborted = false;
-        self.deadline = self.config.time.map(|t| Instant::now() + t);
+        self.node_limit = tighter(self.config.nodes, limit.nodes);
+        self.deadline = tighter(self.config.time, limit.time).map(|t| start + t);
+        let max_depth = tighter(Some(self.config.depth), limit.depth)
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
         self.tt.new_search();
         for k in &mut self.killers {
             *k = [None; 2];
@@ -132,7 +158,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         if moves.len() == 1 {
             return best;
         }
-        for depth in 1..=self.config.depth.min(MAX_DEPTH) {
+        for depth in 1..=max_depth {
             self.root_best = None;
             let value = self.negamax(game, depth as i32, 0, -WIN - 1, WIN + 1);
             if self.aborted {
@@ -162,7 +188,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     fn out_of_budget(&self) -> bool {
-        if let Some(limit) = self.config.nodes {
+        if let Some(limit) = self.node_limit {
             if self.nodes >= limit {
                 return true;
             }
@@ -338,11 +364,20 @@ pub struct AlphaBetaAgent<G: Evaluate> {
 
 impl<G: Evaluate> AlphaBetaAgent<G> {
     /// An agent searching with `config`; `name` is its canonical spec.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table ([`AlphaBetaAgent::try_new`]).
     pub fn new(config: AlphaBetaConfig, name: String) -> Self {
-        AlphaBetaAgent {
-            searcher: AlphaBeta::new(config),
+        AlphaBetaAgent::try_new(config, name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An agent searching with `config`, or an error naming the memory
+    /// limit if the machine cannot hold its table.
+    pub fn try_new(config: AlphaBetaConfig, name: String) -> Result<Self, MemoryError> {
+        Ok(AlphaBetaAgent {
+            searcher: AlphaBeta::try_new(config)?,
             name,
-        }
+        })
     }
 }
 
@@ -353,5 +388,9 @@ impl<G: Evaluate> Agent<G> for AlphaBetaAgent<G> {
 
     fn select(&mut self, game: &G) -> G::Move {
         self.searcher.search(game).best
+    }
+
+    fn select_limited(&mut self, game: &G, limit: &SearchLimit) -> G::Move {
+        self.searcher.search_limited(game, limit).best
     }
 }

@@ -38,11 +38,16 @@ use rand::Rng;
 
 use crate::agent::Agent;
 use crate::eval::{EvalKind, Evaluate};
+use crate::limit::{tighter, SearchLimit};
 use crate::rng::FastRng;
 use tree::{compact_into, proven_for, Node, DRAW, LOSS, UNKNOWN, WIN};
 
 /// The tree stops growing at this many nodes (16 bytes each: 128 MiB).
 pub const MAX_TREE_NODES: usize = 1 << 23;
+
+/// The most memory (MiB) the tree's vector takes: its nodes, and as much
+/// again while it grows.
+pub const MAX_TREE_MB: u64 = 2 * ((MAX_TREE_NODES as u64 * 16) >> 20);
 
 /// How deep below the old root `select` looks for the new position.
 const REUSE_SEARCH_PLIES: usize = 4;
@@ -130,12 +135,22 @@ impl<G: Evaluate> Mcts<G> {
 
     /// Searches `game` (which must not be over) within the budget.
     pub fn search(&mut self, game: &G) -> MctsInfo<G::Move> {
+        self.search_limited(game, &SearchLimit::NONE)
+    }
+
+    /// Searches `game` (which must not be over) within the budget and
+    /// `limit`, whichever is reached first: `limit.nodes` counts
+    /// simulations, `limit.depth` stops the search once a simulation has
+    /// descended that many plies into the tree.
+    pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> MctsInfo<G::Move> {
         let start = Instant::now();
         self.set_root(game);
         let mut sims = 0u64;
-        let limit = self.config.sims.unwrap_or(u64::MAX);
-        let deadline = self.config.time.map(|t| start + t);
-        while sims < limit {
+        let max_sims = tighter(self.config.sims, limit.nodes).unwrap_or(u64::MAX);
+        let deadline = tighter(self.config.time, limit.time).map(|t| start + t);
+        // The tree path holds the root: a path of d + 1 nodes is d plies.
+        let max_path = limit.depth.map(|d| d as usize + 1);
+        while sims < max_sims {
             if let Some(d) = deadline {
                 if sims & 63 == 0 && Instant::now() >= d {
                     break;
@@ -146,6 +161,9 @@ impl<G: Evaluate> Mcts<G> {
             }
             self.simulate();
             sims += 1;
+            if max_path.is_some_and(|max| self.path.len() >= max) {
+                break;
+            }
         }
         self.info(sims)
     }
@@ -522,6 +540,10 @@ impl<G: Evaluate> Agent<G> for MctsAgent<G> {
 
     fn select(&mut self, game: &G) -> G::Move {
         self.searcher.search(game).best
+    }
+
+    fn select_limited(&mut self, game: &G, limit: &SearchLimit) -> G::Move {
+        self.searcher.search_limited(game, limit).best
     }
 
     fn observe(&mut self, before: &G, mv: G::Move) {

@@ -51,6 +51,7 @@ use ngola_rules::{EndReason, MoveList, Outcome, MAX_MOVES};
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval::{EvalKind, Evaluate};
+use crate::memory::MemoryError;
 use table::{Entry, Table, UNCAPPED};
 
 /// Default table size in MiB.
@@ -160,15 +161,25 @@ pub struct Solver<G: Evaluate> {
 
 impl<G: Evaluate> Solver<G> {
     /// A solver with the given parameters.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table; [`Solver::try_new`] reports
+    /// that instead.
     pub fn new(config: &SolverConfig) -> Self {
-        Solver {
-            tt: Table::new(config.tt_mb),
+        Solver::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver with the given parameters, or an error naming the memory
+    /// limit if the machine cannot hold its table.
+    pub fn try_new(config: &SolverConfig) -> Result<Self, MemoryError> {
+        Ok(Solver {
+            tt: Table::try_new(config.tt_mb)?,
             nodes: 0,
             repetitions: 0,
             line: HashMap::new(),
             too_deep: false,
             max_line_plies: MAX_LINE_PLIES,
-        }
+        })
     }
 
     /// The same solver giving up on lines longer than `plies` (at most
@@ -555,13 +566,26 @@ pub struct SolverAgent<G: Evaluate> {
 
 impl<G: Evaluate> SolverAgent<G> {
     /// An agent with `config`; `name` is its canonical spec.
+    ///
+    /// # Panics
+    /// If the machine cannot hold its table ([`SolverAgent::try_new`]).
     pub fn new(config: &SolverConfig, name: String) -> Self {
-        SolverAgent {
-            solver: Solver::new(config),
+        SolverAgent::try_new(config, name).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// An agent with `config`, or an error naming the memory limit if the
+    /// machine cannot hold its table (and, should the solver give up on a
+    /// position, its alpha-beta fallback's table of the same size).
+    pub fn try_new(config: &SolverConfig, name: String) -> Result<Self, MemoryError> {
+        crate::memory::check(2 * config.tt_mb as u64, || {
+            format!("the two tables of {name} (solver, fallback)")
+        })?;
+        Ok(SolverAgent {
+            solver: Solver::try_new(config)?,
             fallback: None,
             tt_mb: config.tt_mb,
             name,
-        }
+        })
     }
 
     /// The same agent whose solver gives up on lines longer than `plies`

@@ -2,6 +2,7 @@
 //! needed to know where they may be reused (see [`super`] on the ply cap).
 
 use crate::alphabeta::tt::slot_count;
+use crate::memory::{self, MemoryError};
 
 /// Marks an entry whose subtree met no ply-cap leaf.
 pub const UNCAPPED: u32 = u32::MAX;
@@ -33,13 +34,17 @@ pub struct Table<M> {
 }
 
 impl<M: Copy> Table<M> {
-    /// A table of about `megabytes` MiB (at least 1024 slots).
-    pub fn new(megabytes: u32) -> Table<M> {
+    /// A table of about `megabytes` MiB (at least 1024 slots), or an
+    /// error naming the memory limit if the machine cannot hold it.
+    pub fn try_new(megabytes: u32) -> Result<Table<M>, MemoryError> {
         let slots = slot_count::<Option<Entry<M>>>(megabytes);
-        Table {
-            slots: vec![None; slots],
+        let what = || format!("the solver's table of tt={megabytes}");
+        let bytes = slots.saturating_mul(std::mem::size_of::<Option<Entry<M>>>());
+        memory::check((bytes as u64).div_ceil(1 << 20), what)?;
+        Ok(Table {
+            slots: memory::filled_vec(slots, None, what)?,
             mask: slots - 2,
-        }
+        })
     }
 
     #[inline]

@@ -15,6 +15,9 @@
 //! from the kept lines while the statistics are computed from the kept
 //! records, in parallel. [`finish`] does the same from the file alone (a
 //! merge, or a folder checked by hand) and gives the same summary.
+//!
+//! One process at a time writes a folder: each entry point holds the
+//! folder's lock ([`FolderLock`]) while it works.
 
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -31,6 +34,7 @@ use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
 use crate::kept::{Played, Row};
+use crate::lock::FolderLock;
 use crate::openings::{OpeningPlan, OpeningsNote};
 use crate::output;
 use crate::play::{play_game, Scratch};
@@ -46,7 +50,7 @@ use crate::suite::SUITE_FILE;
 mod merge;
 mod tracking;
 
-pub use merge::merge;
+pub use merge::{merge, IfExists};
 use tracking::{tracker_stop, SprtTracker, Tally};
 
 /// The file names inside an output folder.
@@ -247,26 +251,29 @@ pub fn holds_run(dir: &Path) -> bool {
 }
 
 /// Starts a fresh run of `experiment` in `dir`, which must not hold a run
-/// yet, and plays it to the end. Everything is checked (rules, openings)
-/// before the folder is created, so a run refused by its own checks
-/// leaves no folder behind.
+/// yet, and plays it to the end. Everything is checked (rules, memory,
+/// openings) before the folder is created, so a run refused by its own
+/// checks leaves no folder behind. The folder is locked for the whole run
+/// ([`FolderLock`]): another process writing it fails at once.
 pub fn run<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let mut experiment = experiment.clone();
+    let rules = experiment.resolve::<G>()?;
+    experiment.check_memory()?;
+    let start = G::start(rules);
+    let plan = OpeningPlan::new(&experiment, &start)?;
+    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
+    let _lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
         return Err(ArenaError::bad_file(
             dir,
             "already holds a run; finish it with --resume, or choose another --out",
         ));
     }
-    let mut experiment = experiment.clone();
-    let rules = experiment.resolve::<G>()?;
-    let start = G::start(rules);
-    let plan = OpeningPlan::new(&experiment, &start)?;
     let provenance = Provenance::now(experiment.threads);
-    std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
     write_experiment(dir, &experiment, &provenance)?;
     let writer = GamesWriter::create(&dir.join(files::GAMES))?;
     let schedule = Schedule::new(&experiment);
@@ -329,7 +336,8 @@ fn checked_rows<G: Game>(
 /// `games.csv` (each checked against the schedule and by replaying its
 /// moves), plays exactly the games missing, and writes the summary.
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
-/// with another thread count.
+/// with another thread count. The folder is locked while it runs
+/// ([`FolderLock`]); a lock left by a killed process does not count.
 pub fn resume<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
@@ -337,6 +345,8 @@ pub fn resume<G: Evaluate>(
 ) -> Result<Report> {
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
+    experiment.check_memory()?;
+    let _lock = FolderLock::acquire(dir)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let schedule = Schedule::new(&experiment);
@@ -560,8 +570,9 @@ fn play_caught<G: Evaluate>(
 /// shard, or up to the SPRT's stop): checks every row (against the
 /// schedule and by replaying it), drops rows past the SPRT's stop, sorts
 /// the rows by game id, and writes the statistics and summary computed
-/// from `games.csv` alone.
+/// from `games.csv` alone. The folder is locked meanwhile.
 pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
+    let _lock = FolderLock::acquire(dir)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;

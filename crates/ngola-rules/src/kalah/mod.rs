@@ -49,7 +49,7 @@ use arrayvec::ArrayVec;
 use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PositionError};
-use crate::game::{EndReason, Game, MoveList, Outcome, Player};
+use crate::game::{EndReason, Game, MoveList, Outcome, Player, MAX_PLY};
 use crate::options::RuleOptions;
 
 pub use notation::KalahMove;
@@ -125,12 +125,14 @@ impl Kalah {
         self.stores[side.index()]
     }
 
-    /// True once a row is empty or more than `max_plies` plies were played.
+    /// True once a row is empty, more than `max_plies` plies were played,
+    /// or the counter is at its last ply ([`MAX_PLY`]).
     #[inline]
     pub fn is_over(&self) -> bool {
         self.rows[0] == 0
             || self.rows[1] == 0
             || (self.rules.max_plies != 0 && self.ply > self.rules.max_plies)
+            || self.ply >= MAX_PLY
     }
 
     /// The mover's move emptying byte `j` of his row.

@@ -12,7 +12,7 @@
 //! are not), which is why the rows are two words rather than one.
 
 use crate::error::{MoveParseError, PositionError};
-use crate::game::Player;
+use crate::game::{check_ply, Player};
 
 /// The most seeds a Kalah or Oware position may hold (stores/scores
 /// included), so that every count fits in one byte.
@@ -214,6 +214,7 @@ pub(crate) fn parse_two_row(
             format!("`{}` is not a number of plies (0 or more)", fields[3]),
         )
     })?;
+    check_ply(ply)?;
     let banked = parse_pair(fields[4], banked_field)?;
     let total = rows
         .iter()

@@ -30,7 +30,7 @@ mod sowing;
 use rand::Rng;
 
 use crate::error::{IllegalMove, PositionError};
-use crate::game::{EndReason, Outcome, Player};
+use crate::game::{check_ply, ply_cap, EndReason, Outcome, Player};
 use crate::options::RuleOptions;
 
 use board::{circuit_of, end_hole_bits, inner_bits, opening_bits, seeds_at, sowable_mask, ONES};
@@ -168,6 +168,7 @@ impl Mangola {
         rules: MangolaRules,
     ) -> Result<Mangola, PositionError> {
         rules.validate_for_position()?;
+        check_ply(ply)?;
         let columns = rules.columns as usize;
         let mut circuits = [0u128; 2];
         let mut total = 0u32;
@@ -214,10 +215,11 @@ impl Mangola {
         }
     }
 
-    /// Whether the `max_plies` cap has been reached.
+    /// Whether the `max_plies` cap (or the counter's, [`crate::MAX_PLY`]) has
+    /// been reached.
     #[inline]
     fn capped(&self) -> bool {
-        self.rules.max_plies != 0 && self.ply >= self.rules.max_plies
+        self.ply >= ply_cap(self.rules.max_plies)
     }
 
     /// Circuit holes the player to move may start from before the endless

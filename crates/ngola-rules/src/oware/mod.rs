@@ -54,7 +54,7 @@ use arrayvec::ArrayVec;
 use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PositionError};
-use crate::game::{EndReason, Game, MoveList, Outcome, Player};
+use crate::game::{check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player};
 use crate::kalah::two_row::{
     self, byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit,
     pit_name, row_mask, ONES,
@@ -332,15 +332,22 @@ impl Oware {
         if self.score_decides() || self.legal_bits() == 0 {
             self.collect();
             self.end = Some(EndReason::Natural);
-        } else if self.rules.max_plies != 0 && self.ply >= self.rules.max_plies {
+        } else if self.capped() {
             self.collect();
             self.end = Some(EndReason::PlyCap);
         }
         sowing
     }
 
+    /// Whether the ply cap (or the counter's, [`crate::MAX_PLY`]) is reached.
+    #[inline]
+    fn capped(&self) -> bool {
+        self.ply >= ply_cap(self.rules.max_plies)
+    }
+
     /// Builds a position with a fresh history, checking what every position
-    /// must satisfy.
+    /// must satisfy. A position at or past the ply cap is over, its rows
+    /// collected, exactly as when a move reaches the cap.
     pub(crate) fn from_parts(
         rows: [u64; 2],
         scores: [u8; 2],
@@ -349,6 +356,7 @@ impl Oware {
         rules: OwareRules,
     ) -> Result<Oware, PositionError> {
         rules.validate_for_position()?;
+        check_ply(ply)?;
         let h = rules.houses as usize;
         let on_board = rows.map(|row| (0..h).map(|j| byte_at(row, j) as u32).sum::<u32>());
         let total = on_board[0] + on_board[1] + scores[0] as u32 + scores[1] as u32;
@@ -370,7 +378,13 @@ impl Oware {
             rules,
             history: vec![key(rows)],
         };
-        if game.score_decides() {
+        if game.capped() {
+            // Over by the cap, whatever the scores say: so the collected
+            // position's text reads back as itself.
+            game.collect();
+            game.history = vec![key(game.rows)];
+            game.end = Some(EndReason::PlyCap);
+        } else if game.score_decides() {
             game.end = Some(EndReason::Natural);
         } else if game.legal_bits() == 0 {
             return Err(PositionError::new(
@@ -418,9 +432,10 @@ impl Game for Oware {
     /// (more than half). A position whose side to move has no legal move is
     /// refused unless the scores already end the game (play never leaves
     /// one: it is collected at once); OpenSpiel refuses it too. A finished
-    /// position reads back as finished with [`EndReason::Natural`]; the ply
-    /// cap is checked after each move, so a position at or past it ends
-    /// with its next move.
+    /// position reads back as finished with [`EndReason::Natural`]; one at
+    /// or past the ply cap is over with [`EndReason::PlyCap`], its rows
+    /// collected (as the move reaching the cap collects them), like the
+    /// other games' capped positions.
     fn from_position(text: &str, rules: OwareRules) -> Result<Oware, PositionError> {
         rules.validate_for_position()?;
         let fields =

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PositionError};
-use crate::game::{EndReason, Game, MoveList, Outcome, Player};
+use crate::game::{check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player};
 
 use super::board::{self, house_name, lane_of, move_slots, Board, ANTICLOCKWISE, CLOCKWISE};
 use super::moves::{Direction, UmElBagaraMove};
@@ -40,6 +40,7 @@ impl UmElBagara {
         ply: u32,
         taken: [u32; 2],
     ) -> Result<Self, PositionError> {
+        check_ply(ply)?;
         let houses = rules.houses();
         for (row, letter) in rows.iter().zip(['a', 'b']) {
             if row.len() != houses {
@@ -114,11 +115,10 @@ impl UmElBagara {
         (all >> (player.index() * houses)) & ((1 << houses) - 1)
     }
 
-    /// Whether the ply cap is reached.
+    /// Whether the ply cap (or the counter's, [`crate::MAX_PLY`]) is reached.
     #[inline]
     fn capped(&self) -> bool {
-        let cap = self.rules.max_plies();
-        cap != 0 && self.ply >= cap
+        self.ply >= ply_cap(self.rules.max_plies())
     }
 
     /// The outcome as scored now: higher total wins, equal totals draw.

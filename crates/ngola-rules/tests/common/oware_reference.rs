@@ -4,7 +4,8 @@
 //! It keeps the repetition history as OpenSpiel does: a set of whole
 //! positions (houses, scores, player to move) since the last capture.
 //! Beyond OpenSpiel it implements the engine's ply cap: when a move brings
-//! the ply count to `max_plies` and the game goes on, each side collects.
+//! the ply count to `max_plies` and the game goes on, each side collects;
+//! a position given at or past the cap is collected and over.
 
 #![allow(dead_code)]
 
@@ -60,7 +61,12 @@ impl RefOware {
             seen: HashSet::new(),
         };
         game.seen.insert(game.key());
-        if game.scores_decide() {
+        if game.max_plies != 0 && game.ply >= game.max_plies {
+            // At or past the cap: over, each side collecting its row, as
+            // when a move reaches the cap.
+            game.collect();
+            game.end = Some("cap");
+        } else if game.scores_decide() {
             game.end = Some("natural");
         }
         game

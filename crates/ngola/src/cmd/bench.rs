@@ -2,7 +2,6 @@
 //! one thread from a fixed seed after a warm-up; its last line is
 //! `playouts/s <number>` so that scripts can read it.
 
-use std::io::Write;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -11,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use ngola_rules::{with_game, Game, RuleOptions};
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
 
 /// The benchmarks.
@@ -93,7 +92,6 @@ fn movegen<G: Game>(args: &MovegenArgs) -> Result<(), CliError> {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(" ");
-    let mut out = std::io::stdout().lock();
     let lines = [
         format!("game         {}", G::NAME),
         format!("rules        {rules}"),
@@ -112,8 +110,5 @@ fn movegen<G: Game>(args: &MovegenArgs) -> Result<(), CliError> {
         format!("plies/s      {:.0}", totals.plies as f64 / seconds),
         format!("playouts/s {:.0}", totals.games as f64 / seconds),
     ];
-    for line in lines {
-        writeln!(out, "{line}").map_err(CliError::failure)?;
-    }
-    Ok(())
+    print(&(lines.join("\n") + "\n"))
 }

@@ -4,15 +4,13 @@
 //! rollouts, one per simulation, tree from scratch), each after a warm-up
 //! search, from a fixed seed. Prints a small table.
 
-use std::io::Write;
-
 use clap::Args;
 
 use ngola_agents::bench::{time_alphabeta, time_mcts};
 use ngola_agents::{EvalKind, Evaluate};
 use ngola_rules::with_game;
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
 
 /// Arguments of `ngola bench search`.
@@ -81,7 +79,5 @@ fn bench<G: Evaluate>(args: &SearchArgs) -> Result<(), CliError> {
     if let (true, Some(last)) = (args.mcts_only, timings.last()) {
         text += &format!("mcts-sims/s {}\n", last.per_second());
     }
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).map_err(CliError::failure)?;
-    out.flush().map_err(CliError::failure)
+    print(&text)
 }

@@ -1,13 +1,15 @@
 //! `ngola merge <folders>... --out DIR`: joins the folders of a run's
 //! shards into one, checking that they belong to the same experiment and
 //! that every game of the run is there exactly once, and recomputes the
-//! statistics from the games alone.
+//! statistics from the games alone. The merge is built in a temporary
+//! folder beside DIR and renamed into place when whole; `--replace`
+//! replaces an earlier merge of the same experiment only then.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use ngola_arena::runner;
+use ngola_arena::runner::{self, IfExists};
 use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
@@ -22,6 +24,10 @@ pub struct MergeArgs {
     /// The folder for the merged run.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Replace DIR if it already holds a run of the same experiment (an
+    /// earlier merge); the old folder is removed only once the new one is complete.
+    #[arg(long)]
+    replace: bool,
     /// Print nothing (the folder has everything).
     #[arg(long, short)]
     quiet: bool,
@@ -29,15 +35,21 @@ pub struct MergeArgs {
 
 /// Merges the folders and prints the summary of the whole run.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
+    let if_exists = if args.replace {
+        IfExists::Replace
+    } else {
+        IfExists::Refuse
+    };
     // The first folder's experiment names the game; merge checks the rest.
     let first = args
         .folders
         .first()
         .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
     let game = runner::folder_experiment(first)?.game;
-    let report = with_game!(game, G => runner::merge::<G>(&args.folders, &args.out))?;
-    if !args.quiet {
-        print_report(&report);
+    let report =
+        with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists))?;
+    if args.quiet {
+        return Ok(());
     }
-    Ok(())
+    print_report(&report)
 }

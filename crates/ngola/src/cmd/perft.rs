@@ -28,8 +28,8 @@ fn print_table<G: Game>(args: &PerftArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     for depth in 1..=args.depth {
         let count = perft(&game, depth);
-        writeln!(out, "{depth} {count}").map_err(CliError::failure)?;
-        out.flush().map_err(CliError::failure)?;
+        writeln!(out, "{depth} {count}").map_err(CliError::stdout)?;
+        out.flush().map_err(CliError::stdout)?;
     }
     Ok(())
 }

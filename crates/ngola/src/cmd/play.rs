@@ -14,9 +14,9 @@ use clap::Args;
 
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{with_game, Game, GameKind, Player, RuleOptions};
-use ngola_viz::{play_session, AgentMaker, PlayResult, PlaySetup, Record, RecordedMove};
+use ngola_viz::{play_session, AgentMaker, PlayError, PlayResult, PlaySetup, Record, RecordedMove};
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
 use crate::utc::utc_stamp;
 
@@ -71,6 +71,12 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         .hint
         .parse()
         .map_err(|e| CliError::input(format!("--hint: {e}")))?;
+    // Both agents' tables are held at once (the hint agent is built when
+    // asked): refuse what the machine cannot hold before the game starts.
+    ngola_agents::memory::check(opponent.memory_mb() + hint.memory_mb(), || {
+        format!("the tables of --agent {opponent} and --hint {hint}")
+    })
+    .map_err(CliError::input)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let path = args
         .record
@@ -92,7 +98,11 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     };
     let stdin = std::io::stdin();
     let result =
-        play_session(setup, stdin.lock(), std::io::stdout().lock()).map_err(CliError::failure)?;
+        play_session(setup, stdin.lock(), std::io::stdout().lock()).map_err(|e| match e {
+            PlayError::Input(e) => CliError::stdin(e),
+            PlayError::Output(e) => CliError::stdout(e),
+            other => CliError::failure(other),
+        })?;
 
     let (you, agent) = (format!("you ({})", args.side), opponent_spec);
     let (south, north) = match args.side {
@@ -114,11 +124,10 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         record.set_tag(key, &value).map_err(CliError::failure)?;
     }
     save_record(&record, &path)?;
-    println!(
-        "Game record saved to {} (replay: ngola replay --record {0}).",
+    print(&format!(
+        "Game record saved to {} (replay: ngola replay --record {0}).\n",
         path.display()
-    );
-    Ok(())
+    ))
 }
 
 /// The record of a finished or stopped game: rules all explicit, the

@@ -23,7 +23,7 @@ use ngola_viz::plot::{
     cross_table_svg, elo_svg, first_player_svg, CrossTable, Interval, PairScore,
 };
 
-use crate::cli_error::{write_file, CliError};
+use crate::cli_error::{print, write_file, CliError};
 
 /// Arguments of `ngola plot`.
 #[derive(Args, Debug)]
@@ -103,7 +103,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     for (name, svg) in plots {
         let path = out.join(name);
         write_file(&path, &svg)?;
-        println!("wrote {}", path.display());
+        print(&format!("wrote {}\n", path.display()))?;
     }
     Ok(())
 }

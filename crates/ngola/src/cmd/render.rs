@@ -16,7 +16,7 @@ use clap::Args;
 use ngola_rules::{with_game, Game, GameKind, Player};
 use ngola_viz::{board_svg, game_title, replay_page, BoardView, DiagramOptions, Frame, Record};
 
-use crate::cli_error::{write_file, CliError};
+use crate::cli_error::{print, write_file, CliError};
 use crate::cmd::play::{load_record, parse_side, record_game_args};
 use crate::cmd::run_game::RunGame;
 use crate::game_args::{parse_game_kind, GameArgs};
@@ -112,10 +112,7 @@ fn render_position<G: Game>(game_args: &GameArgs, args: &RenderArgs) -> Result<(
     let svg = board_svg(&board_of(&game)?, &options);
     match &args.out {
         Some(path) => write_file(path, &svg),
-        None => {
-            print!("{svg}");
-            Ok(())
-        }
+        None => print(&svg),
     }
 }
 
@@ -183,7 +180,11 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
             .map_or(String::new(), |r| format!(" · result: {r}"));
         let page = replay_page(&title, &format!("{players}{result}"), &frames);
         write_file(out, &page)?;
-        println!("wrote {} ({} steps)", out.display(), frames.len());
+        print(&format!(
+            "wrote {} ({} steps)\n",
+            out.display(),
+            frames.len()
+        ))?;
     } else {
         std::fs::create_dir_all(out)
             .map_err(|e| CliError::failure(format!("cannot create {}: {e}", out.display())))?;
@@ -194,7 +195,11 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
                 &frame.svg,
             )?;
         }
-        println!("wrote {} diagrams to {}", frames.len(), out.display());
+        print(&format!(
+            "wrote {} diagrams to {}\n",
+            frames.len(),
+            out.display()
+        ))?;
     }
     Ok(())
 }

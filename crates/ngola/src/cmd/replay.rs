@@ -65,9 +65,10 @@ fn replay<G: Game>(game_args: &GameArgs, moves: &[String]) -> Result<(), CliErro
         let mv = game
             .play_text(text)
             .map_err(|reason| CliError::input(format!("ply {ply}: {reason}")))?;
-        writeln!(out, "{ply} {mv} {game}").map_err(CliError::failure)?;
+        writeln!(out, "{ply} {mv} {game}").map_err(CliError::stdout)?;
     }
     let result = game.outcome().map_or("none", |o| o.result_text());
-    writeln!(out, "result {result}").map_err(CliError::failure)?;
-    Ok(())
+    writeln!(out, "result {result}")
+        .and_then(|()| out.flush())
+        .map_err(CliError::stdout)
 }

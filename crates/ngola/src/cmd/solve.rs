@@ -17,15 +17,13 @@
 //! for Mangola, which has no score. Lines that reach the ply cap
 //! (`max_plies`) end there as the rules say; see `ngola_agents::solver`.
 
-use std::io::Write;
-
 use clap::Args;
 
 use ngola_agents::solver::{Solver, SolverConfig, MAX_LINE_PLIES};
 use ngola_agents::Evaluate;
 use ngola_rules::with_game;
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
 
 /// Arguments of `ngola solve`.
@@ -33,7 +31,7 @@ use crate::game_args::GameArgs;
 pub struct SolveArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Transposition-table size in MiB.
+    /// Transposition-table size in MiB (at most the memory available).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     tt: u32,
 }
@@ -45,7 +43,11 @@ pub fn run(args: SolveArgs) -> Result<(), CliError> {
 
 fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
     let game: G = args.game.setup()?;
-    let solution = Solver::<G>::new(&SolverConfig { tt_mb: args.tt }).solve(&game);
+    // A table the machine cannot hold is refused before anything is
+    // allocated (exit 2, naming the limit).
+    let mut solver = Solver::<G>::try_new(&SolverConfig { tt_mb: args.tt })
+        .map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    let solution = solver.solve(&game);
     if solution.too_deep {
         return Err(CliError::failure(format!(
             "no result: a line ran past {MAX_LINE_PLIES} plies without ending or repeating \
@@ -54,7 +56,6 @@ fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
         )));
     }
     let pv: Vec<String> = solution.pv.iter().map(|m| m.to_string()).collect();
-    let mut out = std::io::stdout().lock();
     let mut text = format!(
         "value {} {}\npv {}\n",
         solution.result_word(),
@@ -72,6 +73,5 @@ fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
         solution.nodes,
         solution.time.as_secs_f64()
     );
-    out.write_all(text.as_bytes()).map_err(CliError::failure)?;
-    out.flush().map_err(CliError::failure)
+    print(&text)
 }

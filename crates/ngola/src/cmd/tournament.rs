@@ -16,7 +16,7 @@ use ngola_arena::experiment::check_threads;
 use ngola_arena::{runner, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
 use ngola_rules::with_game;
 
-use crate::cli_error::CliError;
+use crate::cli_error::{print, CliError};
 use crate::utc::utc_stamp;
 
 /// Arguments of `ngola tournament`.
@@ -137,10 +137,10 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, observer))?
         }
     };
-    if !args.quiet {
-        print_report(&report);
+    if args.quiet {
+        return Ok(());
     }
-    Ok(())
+    print_report(&report)
 }
 
 fn resume(
@@ -175,8 +175,8 @@ fn resume(
 }
 
 /// Prints the summary and where the files are.
-pub fn print_report(report: &Report) {
-    print!("{}", report.summary);
+pub fn print_report(report: &Report) -> Result<(), CliError> {
+    let mut text = report.summary.clone();
     let mut line = format!("\nresults in {}", report.dir.display());
     if report.played > 0 || report.resumed > 0 {
         line += &format!(" ({} games played now", report.played);
@@ -188,7 +188,9 @@ pub fn print_report(report: &Report) {
         }
         line += ")";
     }
-    println!("{line}");
+    text += &line;
+    text.push('\n');
+    print(&text)
 }
 
 /// `results/runs/<name>-<UTC yyyymmdd-hhmmss>[-shard-i-of-n]`.

@@ -1,0 +1,183 @@
+//! One writer per output folder.
+//!
+//! Every process that writes a run's folder (a fresh run, a resume, a
+//! merge's output, [`crate::runner::finish`]) first takes an exclusive
+//! operating-system lock on the folder's lock file `DIR/.lock` (`flock` on
+//! Unix, through std's [`File::try_lock`]) and writes its process id into
+//! it. A second process fails at once with [`ArenaError::Locked`], naming
+//! the folder and the holder's pid. The lock belongs to the open file, so
+//! it ends with its process however that ends (`kill -9` included): a
+//! killed run never blocks its own `--resume`, and the file it leaves
+//! behind is simply locked again. The holder removes the file when done.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::error::{ArenaError, Result};
+
+/// The lock file's name inside an output folder.
+pub const LOCK_FILE: &str = ".lock";
+
+/// An exclusive lock on an output folder, held until dropped (or until
+/// the process ends). Dropping it removes the lock file.
+#[derive(Debug)]
+pub struct FolderLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl FolderLock {
+    /// Locks the existing folder `dir` for writing, or fails at once:
+    /// [`ArenaError::Locked`] (bad input, exit code 2) if another process
+    /// holds it, [`ArenaError::BadFile`] if `dir` is not a folder, and
+    /// [`ArenaError::Io`] if the lock file cannot be made or locked.
+    pub fn acquire(dir: &Path) -> Result<FolderLock> {
+        if !dir.is_dir() {
+            return Err(ArenaError::bad_file(dir, "no such folder"));
+        }
+        let path = dir.join(LOCK_FILE);
+        // The holder removes the file when it is done; a process that
+        // opened it just before may then lock a file no longer in the
+        // folder, so it checks and tries again.
+        for _ in 0..16 {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(|e| ArenaError::io(&path, e))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(TryLockError::WouldBlock) => {
+                    return Err(ArenaError::Locked {
+                        path: dir.to_path_buf(),
+                        pid: holder_pid(file),
+                    })
+                }
+                Err(TryLockError::Error(e)) => {
+                    return Err(ArenaError::io(
+                        &path,
+                        std::io::Error::new(e.kind(), format!("cannot lock: {e}")),
+                    ))
+                }
+            }
+            if !is_at(&file, &path) {
+                continue;
+            }
+            let mut lock = FolderLock { file, path };
+            lock.write_pid()?;
+            return Ok(lock);
+        }
+        Err(ArenaError::io(
+            &path,
+            std::io::Error::other("cannot lock: the lock file keeps being replaced"),
+        ))
+    }
+
+    /// The lock file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Follows the folder after it was renamed to `dir` (the lock stays
+    /// with the open file; only where to remove it from changes).
+    pub(crate) fn moved_to(&mut self, dir: &Path) {
+        self.path = dir.join(LOCK_FILE);
+    }
+
+    fn write_pid(&mut self) -> Result<()> {
+        let io = |e| ArenaError::io(&self.path, e);
+        self.file.set_len(0).map_err(io)?;
+        self.file.rewind().map_err(io)?;
+        writeln!(self.file, "{}", std::process::id()).map_err(io)
+    }
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        // Removed while still locked; the lock itself ends with the file.
+        if is_at(&self.file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The pid written by the process holding `file`'s lock. It writes it
+/// right after locking, so an empty file is read again a few times.
+fn holder_pid(mut file: File) -> Option<u32> {
+    for _ in 0..20 {
+        let mut text = String::new();
+        if file.rewind().is_ok() && file.read_to_string(&mut text).is_ok() {
+            if let Ok(pid) = text.trim().parse() {
+                return Some(pid);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    None
+}
+
+/// True if `path` is the file open as `file` (not removed or replaced).
+#[cfg(unix)]
+fn is_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+/// True if `path` is the file open as `file` (not removed or replaced).
+#[cfg(not(unix))]
+fn is_at(_file: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ngola-lock-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_second_lock_fails_at_once_naming_the_holder() {
+        let dir = temp_dir("second");
+        let lock = FolderLock::acquire(&dir).unwrap();
+        let pid = std::fs::read_to_string(lock.path()).unwrap();
+        assert_eq!(pid.trim(), std::process::id().to_string());
+        // Another open file description: as another process would see it.
+        let err = FolderLock::acquire(&dir).unwrap_err();
+        assert!(err.is_input(), "{err}");
+        let message = err.to_string();
+        assert!(
+            message.contains(&dir.display().to_string())
+                && message.contains(&format!("pid {}", std::process::id())),
+            "{message}"
+        );
+        drop(lock);
+        assert!(!dir.join(LOCK_FILE).exists());
+        // Free again, and a lock file left behind (a killed holder) is
+        // locked again.
+        std::fs::write(dir.join(LOCK_FILE), "999999\n").unwrap();
+        let again = FolderLock::acquire(&dir).unwrap();
+        let pid = std::fs::read_to_string(again.path()).unwrap();
+        assert_eq!(pid.trim(), std::process::id().to_string());
+        drop(again);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_folder_is_named() {
+        let dir = temp_dir("missing").join("not-there");
+        let err = FolderLock::acquire(&dir).unwrap_err();
+        assert!(err.to_string().contains("no such folder"), "{err}");
+    }
+}

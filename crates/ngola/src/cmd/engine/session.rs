@@ -1,0 +1,363 @@
+//! One game's engine state and the commands that act on it.
+
+use std::io::{self, Write};
+
+use ngola_agents::{Agent, AgentSpec, Evaluate};
+use ngola_rules::{GameKind, Player, RuleOptions};
+
+use super::words::{parse_setoption, Go};
+
+/// What the serving loop does after a command.
+pub enum Step {
+    /// Read the next command.
+    Continue,
+    /// `quit`.
+    Quit,
+    /// `setoption name game value <game>`: serve that game from now on.
+    Switch(GameKind),
+}
+
+/// A session of one game type, behind a trait object so that
+/// `setoption name game` can swap the game.
+pub trait Session {
+    /// Carries out one command (a trimmed, non-empty line), writing its
+    /// answers to `out` (the caller flushes).
+    fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Step>;
+
+    /// The agent spec and seed, handed to the next game's session.
+    fn agent(&self) -> (&AgentSpec, u64);
+}
+
+/// The engine for game `G`: rules, start position, current position, agent.
+pub struct Engine<G: Evaluate> {
+    spec: AgentSpec,
+    seed: u64,
+    rules: G::Rules,
+    /// The command line's `--position` (for the command line's game only).
+    start_text: Option<String>,
+    start: G,
+    game: G,
+    agent: Box<dyn Agent<G>>,
+    /// The last `position` command's start (`startpos` or a position
+    /// text) and the moves played from it, so that a runner's next
+    /// `position ... moves` (the same moves and one or two more) plays
+    /// only the new ones. `None` after `moves` or a new game.
+    history: Option<(String, Vec<String>)>,
+}
+
+impl<G: Evaluate> Engine<G> {
+    /// A session at the start position of `rules` (or of `start_text`).
+    pub fn new(
+        spec: AgentSpec,
+        seed: u64,
+        rules: G::Rules,
+        start_text: Option<String>,
+    ) -> Result<Self, String> {
+        let start = match &start_text {
+            Some(text) => G::from_position(text, rules).map_err(|e| e.to_string())?,
+            None => G::start(rules),
+        };
+        // A table the machine cannot hold is refused here (exit 2).
+        let agent = spec.try_build::<G>(seed).map_err(|e| e.to_string())?;
+        Ok(Engine {
+            spec,
+            seed,
+            rules,
+            start_text,
+            game: start.clone(),
+            start,
+            agent,
+            history: None,
+        })
+    }
+
+    /// Back to the start position with a fresh agent (`uginewgame`).
+    fn new_game(&mut self) {
+        self.agent = self.spec.build::<G>(self.seed);
+        self.game = self.start.clone();
+        self.history = None;
+    }
+
+    /// Carries out one command: `Ok(())` when done (answers written),
+    /// `Err(reason)` for an `error <reason>` answer (nothing changed).
+    fn command(&mut self, word: &str, rest: &str, out: &mut dyn Write) -> Result<Step, Failure> {
+        match word {
+            "ugi" => {
+                self.identify(out)?;
+                Ok(Step::Continue)
+            }
+            "isready" => {
+                out.write_all(b"readyok\n")?;
+                Ok(Step::Continue)
+            }
+            "uginewgame" => {
+                self.new_game();
+                Ok(Step::Continue)
+            }
+            "stop" => Ok(Step::Continue),
+            "setoption" => match self.set_option(rest) {
+                Ok(step) => Ok(step),
+                Err(reason) => {
+                    writeln!(out, "info error {reason}")?;
+                    Ok(Step::Continue)
+                }
+            },
+            "position" => {
+                self.position(rest)?;
+                Ok(Step::Continue)
+            }
+            "moves" => {
+                let base = self.game.clone();
+                let game = self.play_from(&base, rest.split_whitespace())?;
+                self.game = game;
+                self.history = None;
+                Ok(Step::Continue)
+            }
+            "go" => {
+                let go = Go::parse(rest)?;
+                if let Some(outcome) = self.game.outcome() {
+                    return Err(Failure::Reason(format!(
+                        "the game is over ({}, {})",
+                        outcome.result_text(),
+                        outcome.reason
+                    )));
+                }
+                let limit = go.limit(self.game.to_move())?;
+                let mv = if limit.is_none() {
+                    self.agent.select(&self.game)
+                } else {
+                    self.agent.select_limited(&self.game, &limit)
+                };
+                writeln!(out, "bestmove {mv}")?;
+                Ok(Step::Continue)
+            }
+            "query" => {
+                let answer = match rest {
+                    "gameover" => bool_word(self.game.outcome().is_some()),
+                    "p1turn" => bool_word(self.game.to_move() == Player::South),
+                    "result" => match self.game.outcome() {
+                        None => "none",
+                        Some(outcome) => match outcome.winner {
+                            Some(Player::South) => "p1win",
+                            Some(Player::North) => "p2win",
+                            None => "draw",
+                        },
+                    },
+                    other => {
+                        return Err(Failure::Reason(format!(
+                            "unknown query `{other}`; queries: gameover, p1turn, result"
+                        )))
+                    }
+                };
+                writeln!(out, "response {answer}")?;
+                Ok(Step::Continue)
+            }
+            "show" => {
+                writeln!(out, "position {}", self.game)?;
+                Ok(Step::Continue)
+            }
+            "quit" => Ok(Step::Quit),
+            other => Err(Failure::Reason(format!(
+                "unknown command `{other}`; commands: ugi, isready, setoption, uginewgame, \
+                 position, go, query, stop, moves, show, quit"
+            ))),
+        }
+    }
+
+    /// The answer to `ugi`.
+    fn identify(&self, out: &mut dyn Write) -> io::Result<()> {
+        let games: Vec<String> = GameKind::ALL
+            .iter()
+            .map(|k| format!("var {}", k.name()))
+            .collect();
+        let rules: Vec<String> = self
+            .rules
+            .to_pairs()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        writeln!(
+            out,
+            "id name ngola {} {}",
+            env!("CARGO_PKG_VERSION"),
+            self.spec
+        )?;
+        writeln!(out, "id author the ngola developers")?;
+        writeln!(
+            out,
+            "option name game type combo default {} {}",
+            G::NAME,
+            games.join(" ")
+        )?;
+        writeln!(
+            out,
+            "option name rules type string default {}",
+            rules.join(",")
+        )?;
+        writeln!(
+            out,
+            "option name seed type spin default {} min 0 max {}",
+            self.seed,
+            u64::MAX
+        )?;
+        writeln!(out, "ugiok")
+    }
+
+    /// `setoption name <name> value <value>`; `Err` is answered `info
+    /// error <reason>`.
+    fn set_option(&mut self, rest: &str) -> Result<Step, String> {
+        let (name, value) = parse_setoption(rest)?;
+        match name {
+            "game" => value.parse::<GameKind>().map(Step::Switch),
+            "rules" => {
+                let assignments: Vec<&str> = value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|a| !a.is_empty())
+                    .collect();
+                let rules = G::Rules::from_assignments(&assignments)
+                    .map_err(|e| format!("cannot play rules `{value}`: {e}"))?;
+                let start = match &self.start_text {
+                    Some(text) => G::from_position(text, rules)
+                        .map_err(|e| format!("cannot play rules `{value}` from --position: {e}"))?,
+                    None => G::start(rules),
+                };
+                self.rules = rules;
+                self.start = start;
+                self.new_game();
+                Ok(Step::Continue)
+            }
+            "seed" => {
+                self.seed = value.parse().map_err(|_| {
+                    format!(
+                        "seed `{value}`: expected a whole number from 0 to {}",
+                        u64::MAX
+                    )
+                })?;
+                self.agent = self.spec.build::<G>(self.seed);
+                Ok(Step::Continue)
+            }
+            other => Err(format!(
+                "unknown option `{other}`; options: game, rules, seed"
+            )),
+        }
+    }
+
+    /// `position startpos|fen <text>|<text> [moves m1 m2 ...]`.
+    fn position(&mut self, rest: &str) -> Result<(), Failure> {
+        let (base_text, moves) = match rest.split_once(" moves") {
+            Some((base, moves)) => (base.trim(), moves),
+            None => match rest.strip_prefix("moves") {
+                Some(_) => ("", rest),
+                None => (rest, ""),
+            },
+        };
+        let base_text = base_text.strip_prefix("fen ").map_or(base_text, str::trim);
+        if base_text.is_empty() || base_text == "fen" {
+            return Err(Failure::Reason(
+                "position needs `startpos`, `fen <position text>` or a position text".to_string(),
+            ));
+        }
+        // The same start and the moves already played, then more: play
+        // only the new ones (a runner sends the whole game every move).
+        if let Some((last_base, played)) = &self.history {
+            if last_base == base_text {
+                let mut words = moves.split_whitespace();
+                let prefix = played.iter().all(|p| words.next().is_some_and(|w| w == p));
+                if prefix {
+                    let rest: Vec<&str> = words.collect();
+                    let before = self.game.clone();
+                    self.game = self.play_from(&before, rest.iter().copied())?;
+                    self.agent_sees(&before, &rest);
+                    if let Some((_, played)) = &mut self.history {
+                        played.extend(rest.iter().map(|m| m.to_string()));
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        let base = match base_text {
+            "startpos" => self.start.clone(),
+            text => G::from_position(text, self.rules).map_err(|e| e.to_string())?,
+        };
+        let words: Vec<&str> = moves.split_whitespace().collect();
+        self.game = self.play_from(&base, words.iter().copied())?;
+        self.agent_sees(&base, &words);
+        self.history = Some((
+            base_text.to_string(),
+            words.iter().map(|m| m.to_string()).collect(),
+        ));
+        Ok(())
+    }
+
+    /// `base` after `moves`, or the first error (then nothing is played).
+    fn play_from<'a>(&self, base: &G, moves: impl Iterator<Item = &'a str>) -> Result<G, String> {
+        let mut game = base.clone();
+        for text in moves {
+            if game.outcome().is_some() {
+                return Err(format!("cannot play `{text}`: the game is over"));
+            }
+            game.play_text(text)?;
+        }
+        Ok(game)
+    }
+
+    /// Shows the agent the moves (known legal) played from `base`.
+    fn agent_sees(&mut self, base: &G, moves: &[&str]) {
+        let mut game = base.clone();
+        for text in moves {
+            let Ok(mv) = game.parse_move(text) else {
+                return;
+            };
+            self.agent.observe(&game, mv);
+            game.play(mv);
+        }
+    }
+}
+
+fn bool_word(value: bool) -> &'static str {
+    if value {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+/// Why a command failed: a reason answered `error <reason>`, or the
+/// output failing (which ends the engine).
+pub enum Failure {
+    /// Answered `error <reason>`.
+    Reason(String),
+    /// Standard output failed.
+    Output(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Failure {
+        Failure::Reason(reason)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+impl<G: Evaluate> Session for Engine<G> {
+    fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Step> {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match self.command(word, rest.trim(), out) {
+            Ok(step) => Ok(step),
+            Err(Failure::Reason(reason)) => {
+                writeln!(out, "error {reason}")?;
+                Ok(Step::Continue)
+            }
+            Err(Failure::Output(e)) => Err(e),
+        }
+    }
+
+    fn agent(&self) -> (&AgentSpec, u64) {
+        (&self.spec, self.seed)
+    }
+}

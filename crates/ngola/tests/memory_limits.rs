@@ -1,0 +1,133 @@
+//! Tables larger than the machine can hold (`solve --tt`, an agent's
+//! `tt=`) are refused with exit code 2 naming the limit, before anything
+//! is allocated or any folder made; never an abort. `NGOLA_MEMORY_MB`
+//! stands for a small machine here.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn ngola(limit_mb: Option<&str>, args: &[&str], input: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ngola"));
+    command.args(args).env_remove("NGOLA_MEMORY_MB");
+    if let Some(mb) = limit_mb {
+        command.env("NGOLA_MEMORY_MB", mb);
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn refused(limit_mb: Option<&str>, args: &[&str], input: &str, needles: &[&str]) {
+    let out = ngola(limit_mb, args, input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "ngola {args:?}: {stderr}");
+    for needle in needles {
+        assert!(stderr.contains(needle), "ngola {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn tables_over_the_limit_are_refused_by_every_command() {
+    let limit = Some("1000");
+    let named = ["more than the 1000 MiB this machine can hold"];
+    refused(
+        limit,
+        &["solve", "kalah", "--rule", "pits=2", "--tt", "2048"],
+        "",
+        &["--tt 2048", named[0]],
+    );
+    refused(
+        limit,
+        &["engine", "kalah", "--agent", "alphabeta:tt=2048"],
+        "go\n",
+        &["tt=2048", named[0]],
+    );
+    refused(
+        limit,
+        &[
+            "play",
+            "kalah",
+            "--agent",
+            "solver:tt=600",
+            "--record",
+            "/dev/null",
+        ],
+        "quit\n",
+        &["--agent", named[0]],
+    );
+    let out =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("memory-run-{}", std::process::id()));
+    let out_text = out.display().to_string();
+    // Each of 2 threads plays a game of two 600 MiB tables: 2400 MiB.
+    refused(
+        limit,
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--agent",
+            "alphabeta:depth=1,tt=600",
+            "--agent",
+            "alphabeta:depth=1,tt=600",
+            "--agent",
+            "random",
+            "--threads",
+            "2",
+            "--out",
+            &out_text,
+        ],
+        "",
+        &["agents:", "2400 MiB", "fewer threads", named[0]],
+    );
+    assert!(!out.exists(), "no folder is left behind");
+    // One thread and the random agent beside a 600 MiB table fit.
+    let fits = ngola(
+        limit,
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--agent",
+            "alphabeta:depth=1,tt=600",
+            "--agent",
+            "random",
+            "--threads",
+            "1",
+            "--games",
+            "2",
+            "-q",
+            "--out",
+            &out_text,
+        ],
+        "",
+    );
+    assert!(fits.status.success(), "{fits:?}");
+}
+
+#[test]
+fn the_documented_maximum_is_refused_on_a_machine_that_cannot_hold_it() {
+    // `--tt 65536` (64 GiB) aborted on allocation; now the machine's own
+    // limit refuses it (this test machine has less memory than that).
+    match ngola_agents::memory::limit_mb() {
+        Some((mb, _)) if mb < 49152 => {}
+        _ => return,
+    }
+    refused(
+        None,
+        &["solve", "kalah", "--rule", "pits=2", "--tt", "65536"],
+        "",
+        &["--tt 65536", "this machine can hold"],
+    );
+    refused(
+        None,
+        &["engine", "kalah", "--agent", "alphabeta:tt=65536"],
+        "go\n",
+        &["this machine can hold"],
+    );
+}

@@ -752,7 +752,7 @@ mod tests {
 
     #[test]
     fn toml_round_trips() {
-        let text = "name = \"x\"\ngame = \"oware\"\nagents = [\"random\", \"random\"]\ngames = 4\nseed = 99\nopening_plies = 3\nthreads = 2\nsprt = \"elo0=-5,elo1=5,alpha=0.1,beta=0.2\"\n[rules]\nmax_plies = 100\nflag = true\n";
+        let text = "name = \"x\"\ngame = \"oware\"\nagents = [\"random\", \"random\"]\ngames = 4\nseed = 99\nopening_plies = 3\nthreads = 2\nanchor = 1\nallow_repeated_openings = true\nsprt = \"elo0=-5,elo1=5,alpha=0.1,beta=0.2\"\n[rules]\nmax_plies = 100\nflag = true\nname = \"007\"\n";
         let exp = draft(text).finish().unwrap();
         let again = ExperimentDraft::from_toml(&exp.to_toml())
             .unwrap()
@@ -760,6 +760,34 @@ mod tests {
             .unwrap();
         assert_eq!(again, exp);
         assert!(exp.identity_differences(&again).is_empty());
+        // Numbers and booleans are written as TOML numbers and booleans,
+        // a text that only looks like one stays a string.
+        let written = exp.to_toml();
+        for line in [
+            "max_plies = 100\n",
+            "flag = true\n",
+            "name = \"007\"\n",
+            "anchor = 1\n",
+        ] {
+            assert!(written.contains(line), "{line} in {written}");
+        }
+        assert_eq!((exp.anchor, exp.allow_repeated_openings), (1, true));
+        // The anchor by spec, and refused when it names no agent or two.
+        let named = |anchor: &str| {
+            draft(&format!(
+                "game = \"kalah\"\nagents = [\"random\", \"greedy\", \"greedy\"]\nanchor = \"{anchor}\"\n"
+            ))
+            .finish()
+        };
+        assert_eq!(named("random").unwrap().anchor, 0);
+        assert_eq!(named("#2").unwrap().anchor, 2);
+        let err = named("greedy").unwrap_err().to_string();
+        assert!(
+            err.starts_with("anchor") && err.contains("1 and 2"),
+            "{err}"
+        );
+        assert!(named("mcts").unwrap_err().to_string().starts_with("anchor"));
+        assert!(named("7").unwrap_err().to_string().starts_with("anchor"));
         let other = Experiment {
             seed: 100,
             threads: 1,

@@ -435,6 +435,9 @@ fn shortage(what: &str, distinct: u64, asked: u64, remedy: &str) -> String {
 
 type Plan<G> = (Source<G>, OpeningsNote);
 
+/// Every distinct opening of a length, with a move sequence to it.
+type Counted<G> = Vec<(u128, Vec<<G as Game>::Move>)>;
+
 fn random_plan<G: Game>(
     experiment: &Experiment,
     schedule: &Schedule,
@@ -447,7 +450,7 @@ fn random_plan<G: Game>(
     let pairings = schedule.pairings().len() as u64;
     let seeds = schedule.opening_seeds();
     // Counted once, by the first pairing that needs it.
-    let counted: OnceLock<Option<Vec<(u128, Vec<G::Move>)>>> = OnceLock::new();
+    let counted: OnceLock<Option<Counted<G>>> = OnceLock::new();
     let count_all = || {
         counted
             .get_or_init(|| enumerate(start, plies, MAX_ENUMERATED))

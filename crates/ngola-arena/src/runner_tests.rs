@@ -141,8 +141,8 @@ fn three_shards_merged_give_the_whole_run() {
     assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
 
     // Missing and duplicated games are refused, as are other experiments.
-    let err =
-        runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse).unwrap_err();
+    let err = runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse)
+        .unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     let twice = [
         shards[0].clone(),
@@ -150,7 +150,8 @@ fn three_shards_merged_give_the_whole_run() {
         shards[2].clone(),
         shards[0].clone(),
     ];
-    let err = runner::merge::<Nim>(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
+    let err =
+        runner::merge::<Nim>(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
     assert!(err.to_string().contains("also in"), "{err}");
     let other = temp_dir("other-seed");
     runner::run::<Nim>(
@@ -336,6 +337,83 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
     assert_eq!(rows_without_time(&out), rows_without_time(&dir));
     for dir in [dir, out] {
         assert!(!dir.join(crate::lock::LOCK_FILE).exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
+    // Nim from 21 counters: after 2 plies the pile is 15 to 19, five
+    // positions; 5 pairs per pairing need all of them, so draws repeat
+    // and the rest is taken from the counted list: the same openings in a
+    // whole run, in shards, and after a resume.
+    let exp = Experiment {
+        opening_plies: 2,
+        rules: vec![],
+        ..experiment(&["random", "greedy", "random"], 10, 2)
+    };
+    let whole = temp_dir("scarce-whole");
+    runner::run::<Nim>(&exp, &whole, &Silent).unwrap();
+    let rows = read_games(&whole.join(files::GAMES)).unwrap().records;
+    for pairing in 0..3 {
+        let mut piles: Vec<u32> = rows
+            .iter()
+            .filter(|r| r.pairing == pairing && r.game % 2 == 0)
+            .map(|r| {
+                let taken: u32 = r
+                    .opening
+                    .split(' ')
+                    .map(|m| m.parse::<u32>().unwrap())
+                    .sum();
+                21 - taken
+            })
+            .collect();
+        piles.sort();
+        assert_eq!(piles, vec![15, 16, 17, 18, 19], "pairing {pairing}");
+    }
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|index| {
+            let dir = temp_dir(&format!("scarce-shard{index}"));
+            let shard = Experiment {
+                shard: Some(crate::Shard { index, count: 2 }),
+                threads: 1,
+                ..exp.clone()
+            };
+            runner::run::<Nim>(&shard, &dir, &Silent).unwrap();
+            dir
+        })
+        .collect();
+    let merged = temp_dir("scarce-merged");
+    runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
+    assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
+    // A run cut after 7 rows resumes to the same games.
+    let cut = temp_dir("scarce-cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::copy(whole.join(files::EXPERIMENT), cut.join(files::EXPERIMENT)).unwrap();
+    let text = std::fs::read_to_string(whole.join(files::GAMES)).unwrap();
+    let kept: Vec<&str> = text.lines().take(8).collect();
+    std::fs::write(cut.join(files::GAMES), kept.join("\n") + "\n").unwrap();
+    let folder = runner::folder_experiment(&cut).unwrap();
+    let report = runner::resume::<Nim>(&folder, &cut, &Silent).unwrap();
+    assert_eq!((report.resumed, report.played), (7, 23));
+    assert_eq!(rows_without_time(&cut), rows_without_time(&whole));
+    // More pairs than the five positions: refused with both numbers, and
+    // no folder made.
+    let refused = temp_dir("scarce-refused");
+    let more = Experiment {
+        games: 12,
+        ..exp.clone()
+    };
+    let err = runner::run::<Nim>(&more, &refused, &Silent).unwrap_err();
+    assert!(
+        err.is_input()
+            && err
+                .to_string()
+                .contains("5 distinct opening(s) for 6 pairs"),
+        "{err}"
+    );
+    assert!(!refused.exists());
+    for dir in shards.into_iter().chain([whole, merged, cut]) {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

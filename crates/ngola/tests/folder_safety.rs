@@ -416,7 +416,9 @@ fn a_killed_merge_leaves_the_earlier_result_or_nothing() {
     // started), which a replacing merge that completed rewrites.
     let statistics = |dir: &Path| {
         let text = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
-        text.rsplit_once("\n\n").map(|(s, _)| s.to_string()).unwrap_or(text)
+        text.rsplit_once("\n\n")
+            .map(|(s, _)| s.to_string())
+            .unwrap_or(text)
     };
     let summary = statistics(&merged);
 

@@ -408,5 +408,30 @@ fn files_load_as_typed_data_and_record_their_provenance() {
     let ratings = std::fs::read_to_string(dir.join("ratings.csv")).unwrap();
     assert!(ratings.starts_with("rank,id,agent,elo,elo_low,elo_high,se,pairs,games\n"));
     assert!(ratings.contains(",0,random,0.0,0.0,0.0,0.0,"), "{ratings}");
+    // --anchor names another agent (by spec); it is not part of the games.
+    let anchored = temp_dir("anchored");
+    small_run(&anchored, &["--anchor", "alphabeta:depth=2"]);
+    let ratings = std::fs::read_to_string(anchored.join("ratings.csv")).unwrap();
+    assert!(
+        ratings.contains(",2,\"alphabeta:depth=2,nodes=none,time=none,eval=heuristic,tt=16\",0.0,"),
+        "{ratings}"
+    );
+    let toml_text = std::fs::read_to_string(anchored.join("experiment.toml")).unwrap();
+    assert!(toml_text.contains("\nanchor = 2\n"), "{toml_text}");
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--agent",
+            "random",
+            "--agent",
+            "greedy",
+            "--anchor",
+            "mcts",
+        ],
+        &["anchor", "mcts"],
+    );
+    std::fs::remove_dir_all(anchored).unwrap();
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -245,12 +245,11 @@ fn reachability(edges: &[Vec<bool>]) -> Vec<Vec<bool>> {
         .map(|i| (0..n).map(|j| i == j || edges[i][j]).collect())
         .collect();
     for k in 0..n {
-        for i in 0..n {
-            if reach[i][k] {
-                for j in 0..n {
-                    if reach[k][j] {
-                        reach[i][j] = true;
-                    }
+        let through = reach[k].clone();
+        for row in reach.iter_mut() {
+            if row[k] {
+                for (cell, &via) in row.iter_mut().zip(&through) {
+                    *cell |= via;
                 }
             }
         }
@@ -406,11 +405,13 @@ fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
             return None;
         }
         rows.swap(col, pivot);
-        for i in col + 1..m {
-            let f = rows[i][col] / rows[col][col];
+        let (done, below) = rows.split_at_mut(col + 1);
+        let pivot_row = &done[col];
+        for row in below.iter_mut() {
+            let f = row[col] / pivot_row[col];
             if f != 0.0 {
-                for j in col..=m {
-                    rows[i][j] -= f * rows[col][j];
+                for (cell, &p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *cell -= f * p;
                 }
             }
         }

@@ -46,8 +46,7 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
         .first()
         .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
     let game = runner::folder_experiment(first)?.game;
-    let report =
-        with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists))?;
+    let report = with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists))?;
     if args.quiet {
         return Ok(());
     }

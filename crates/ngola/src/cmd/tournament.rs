@@ -154,6 +154,11 @@ fn resume(
             "--out cannot be used with --resume (the run stays in its folder)",
         ));
     }
+    if draft.anchor.is_some() {
+        return Err(CliError::input(
+            "--anchor cannot be used with --resume (the run keeps the anchor of its experiment.toml)",
+        ));
+    }
     let mut folder = runner::folder_experiment(dir)?;
     if let Some(threads) = threads {
         folder.threads = check_threads(threads)?;

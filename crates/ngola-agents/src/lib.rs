@@ -3,8 +3,9 @@
 //! Every agent implements [`Agent`] and is built from a spec string
 //! ([`AgentSpec`], e.g. `alphabeta:depth=8` or `mcts:sims=20000,c=1.4`):
 //! [`random`], [`greedy`], [`alphabeta`], [`mcts`] and the exact
-//! [`solver`]. They play any game implementing [`Evaluate`] (the four games
-//! of `ngola-rules` do, in [`eval`]'s submodules). Stochastic agents draw
+//! [`solver`]; beside them the proof-number [`prover`]. They play any game
+//! implementing [`Evaluate`] (the four games of `ngola-rules` do, in
+//! [`eval`]'s submodules). Stochastic agents draw
 //! only from the RNG seeded at construction, so a game is reproducible
 //! from its seed (unless an agent has a `time` budget).
 
@@ -16,6 +17,7 @@ pub mod greedy;
 pub mod limit;
 pub mod mcts;
 pub mod memory;
+pub mod prover;
 pub mod random;
 pub mod rng;
 pub mod score;

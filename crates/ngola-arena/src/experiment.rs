@@ -5,7 +5,7 @@
 //! ```toml
 //! name = "quickstart"              # optional; names the default output folder
 //! game = "mangola"
-//! agents = ["random", "greedy", "alphabeta:depth=2"]
+//! agents = ["random", "greedy", "ab2=alphabeta:depth=2", "mine=engine:mine"]
 //! format = "round-robin"           # or "gauntlet" (first agent vs each other)
 //! games = 20                       # per pairing, both colours included; even
 //! seed = 7                         # master seed of the schedule
@@ -18,19 +18,28 @@
 //! sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"   # optional, two agents only
 //! shard = "1/4"                    # optional
 //! out = "results/runs/quickstart"  # optional
+//! tc = "10+0.1"                    # optional clock for every agent: BASE+INC seconds
+//! timemargin = 100                 # ms a clock may run over before the game is lost
 //!
 //! [rules]
 //! capture_sowing = "lap-start"
+//!
+//! [engines.mine]                   # an external UGI engine, agent `engine:mine`
+//! command = ["python3", "bots/mine.py"]   # argv, no shell
+//! dir = "."                        # optional working directory
+//! options = { hash = "64" }        # optional, sent as setoption
 //! ```
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::Duration;
 
 use serde::Deserialize;
 
-use ngola_agents::AgentSpec;
 use ngola_rules::{Game, GameKind, RuleOptions};
 
+use crate::entry::{is_valid_name, AgentEntry, AgentKind, EngineConfig, TimeControl};
 use crate::error::{ArenaError, Result};
 use crate::format::{Format, Shard, SprtConfig};
 use crate::schedule::{pairings, MAX_GAMES};
@@ -47,6 +56,8 @@ pub const MAX_OPENING_PLIES: u32 = 200;
 /// The most worker threads accepted: more than any machine's cores, and
 /// each worker holds its agents' tables (alpha-beta 16 MiB by default).
 pub const MAX_THREADS: usize = 1024;
+/// How far (ms) a clock may run over before its side loses, by default.
+pub const DEFAULT_TIMEMARGIN_MS: u64 = 100;
 
 /// An experiment as given: every field optional, values not yet checked.
 /// Later sources override earlier ones with [`ExperimentDraft::overlay`].
@@ -58,8 +69,15 @@ pub struct ExperimentDraft {
     pub game: Option<String>,
     /// Rule options as `(key, value)`, applied in order to the defaults.
     pub rules: Vec<(String, String)>,
-    /// Agent spec strings.
+    /// Agent entries: `[NAME=]SPEC`, SPEC a built-in spec or `engine:NAME`.
     pub agents: Option<Vec<String>>,
+    /// External engines by name; a later source's definition of a name
+    /// replaces an earlier one's.
+    pub engines: BTreeMap<String, EngineConfig>,
+    /// Time control `BASE+INC` (seconds) for every agent.
+    pub tc: Option<String>,
+    /// Milliseconds a clock may run over.
+    pub timemargin: Option<u64>,
     /// `round-robin` or `gauntlet`.
     pub format: Option<String>,
     /// Games per pairing (both colours), even.
@@ -106,7 +124,33 @@ struct ExperimentFile {
     openings_order: Option<String>,
     allow_repeated_openings: Option<bool>,
     anchor: Option<AnchorText>,
+    tc: Option<String>,
+    timemargin: Option<u64>,
     rules: Option<toml::Table>,
+    engines: Option<BTreeMap<String, EngineFile>>,
+}
+
+/// The TOML shape of an `[engines.NAME]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineFile {
+    command: Vec<String>,
+    dir: Option<PathBuf>,
+    options: Option<toml::Table>,
+}
+
+/// A TOML scalar as text (rule values and engine options).
+fn scalar_text(field: &str, value: toml::Value) -> Result<String, String> {
+    match value {
+        toml::Value::String(s) => Ok(s),
+        toml::Value::Integer(i) => Ok(i.to_string()),
+        toml::Value::Boolean(b) => Ok(b.to_string()),
+        toml::Value::Float(f) => Ok(f.to_string()),
+        other => Err(format!(
+            "{field}: expected a string, number or boolean, found {}",
+            other.type_str()
+        )),
+    }
 }
 
 /// `anchor` in a file: an agent id or a name.
@@ -141,19 +185,24 @@ impl ExperimentDraft {
         let file: ExperimentFile = toml::from_str(text).map_err(|e| e.to_string())?;
         let mut rules = Vec::new();
         for (key, value) in file.rules.unwrap_or_default() {
-            let value = match value {
-                toml::Value::String(s) => s,
-                toml::Value::Integer(i) => i.to_string(),
-                toml::Value::Boolean(b) => b.to_string(),
-                toml::Value::Float(f) => f.to_string(),
-                other => {
-                    return Err(format!(
-                        "rules.{key}: expected a string, number or boolean, found {}",
-                        other.type_str()
-                    ))
-                }
-            };
+            let value = scalar_text(&format!("rules.{key}"), value)?;
             rules.push((key, value));
+        }
+        let mut engines = BTreeMap::new();
+        for (name, engine) in file.engines.unwrap_or_default() {
+            let mut options = BTreeMap::new();
+            for (key, value) in engine.options.unwrap_or_default() {
+                let value = scalar_text(&format!("engines.{name}.options.{key}"), value)?;
+                options.insert(key, value);
+            }
+            engines.insert(
+                name,
+                EngineConfig {
+                    command: engine.command,
+                    dir: engine.dir,
+                    options,
+                },
+            );
         }
         Ok(ExperimentDraft {
             name: file.name,
@@ -175,6 +224,9 @@ impl ExperimentDraft {
                 AnchorText::Id(id) => id.to_string(),
                 AnchorText::Name(name) => name,
             }),
+            engines,
+            tc: file.tc,
+            timemargin: file.timemargin,
         })
     }
 
@@ -199,9 +251,12 @@ impl ExperimentDraft {
             openings,
             openings_order,
             allow_repeated_openings,
-            anchor
+            anchor,
+            tc,
+            timemargin
         );
         self.rules.extend(over.rules);
+        self.engines.extend(over.engines);
         self
     }
 
@@ -244,11 +299,47 @@ impl ExperimentDraft {
             .iter()
             .enumerate()
             .map(|(i, text)| {
-                AgentSpec::from_str(text).map_err(|e| {
-                    ArenaError::field(format!("agents[{i}] (`{text}`)"), e.to_string())
-                })
+                AgentEntry::from_str(text)
+                    .map_err(|e| ArenaError::field(format!("agents[{i}] (`{text}`)"), e))
             })
             .collect::<Result<Vec<_>>>()?;
+        for (i, agent) in agents.iter().enumerate() {
+            let Some(name) = &agent.name else { continue };
+            if let Some(j) = agents[..i]
+                .iter()
+                .position(|a| a.name.as_ref() == Some(name))
+            {
+                return Err(ArenaError::field(
+                    format!("agents[{i}]"),
+                    format!("short name `{name}` is also agents[{j}]'s; short names must differ"),
+                ));
+            }
+        }
+        for (name, engine) in &self.engines {
+            if !is_valid_name(name) {
+                return Err(ArenaError::field(
+                    format!("engines.{name}"),
+                    "an engine's name uses letters, digits, `.`, `_` and `-` only",
+                ));
+            }
+            if engine
+                .command
+                .first()
+                .is_none_or(|program| program.is_empty())
+            {
+                return Err(ArenaError::field(
+                    format!("engines.{name}.command"),
+                    "empty: give the program and its arguments, e.g. [\"python3\", \"bot.py\"]",
+                ));
+            }
+        }
+        let tc = self
+            .tc
+            .as_deref()
+            .map(TimeControl::from_str)
+            .transpose()
+            .map_err(|e| ArenaError::field("tc", e))?;
+        let timemargin = Duration::from_millis(self.timemargin.unwrap_or(DEFAULT_TIMEMARGIN_MS));
         let format = match self.format {
             Some(text) => text.parse()?,
             None => Format::RoundRobin,
@@ -366,6 +457,9 @@ impl ExperimentDraft {
             openings_order,
             allow_repeated_openings: self.allow_repeated_openings.unwrap_or(false),
             anchor,
+            engines: self.engines,
+            tc,
+            timemargin,
         })
     }
 }
@@ -394,10 +488,10 @@ pub fn check_threads(threads: usize) -> Result<usize> {
     Ok(threads)
 }
 
-/// The id of the agent `anchor` names: an id (`0`, `#0`) or an agent's
-/// spec (in any form that reads to the same canonical spec); an error if
-/// none or several match.
-fn anchor_id(anchor: &str, agents: &[AgentSpec]) -> Result<u32> {
+/// The id of the agent `anchor` names: an id (`0`, `#0`), an agent's
+/// short name, or its spec (in any form that reads to the same canonical
+/// spec); an error if none or several match.
+fn anchor_id(anchor: &str, agents: &[AgentEntry]) -> Result<u32> {
     let wanted = anchor.trim();
     if let Ok(id) = wanted.trim_start_matches('#').parse::<usize>() {
         if id < agents.len() {
@@ -411,11 +505,15 @@ fn anchor_id(anchor: &str, agents: &[AgentSpec]) -> Result<u32> {
             ),
         ));
     }
-    let canonical = AgentSpec::from_str(wanted).ok().map(|s| s.to_string());
+    let canonical = ngola_agents::AgentSpec::from_str(wanted)
+        .ok()
+        .map(|s| s.to_string());
     let matches: Vec<usize> = (0..agents.len())
         .filter(|&i| {
-            agents[i].to_string() == wanted
-                || canonical.as_deref() == Some(agents[i].to_string().as_str())
+            let spec = agents[i].spec();
+            agents[i].name.as_deref() == Some(wanted)
+                || spec == wanted
+                || canonical.as_deref() == Some(spec.as_str())
         })
         .collect();
     match matches.as_slice() {
@@ -449,7 +547,13 @@ pub struct Experiment {
     /// Rule options as `(key, value)`.
     pub rules: Vec<(String, String)>,
     /// The agents, in order (ids are indices into this list).
-    pub agents: Vec<AgentSpec>,
+    pub agents: Vec<AgentEntry>,
+    /// External engines by name (`engine:NAME` agents).
+    pub engines: BTreeMap<String, EngineConfig>,
+    /// The clock of every agent, if any.
+    pub tc: Option<TimeControl>,
+    /// How far a clock may run over before its side loses.
+    pub timemargin: Duration,
     /// Round robin or gauntlet.
     pub format: Format,
     /// Games per pairing, both colours; even.
@@ -491,10 +595,14 @@ impl Experiment {
     /// Checks that the agents' tables fit in memory: each worker thread
     /// plays one game at a time, whose two agents hold their tables at
     /// once, so the run needs `threads` times the largest pairing's two
-    /// tables ([`AgentSpec::memory_mb`]). An error names the limit
+    /// tables ([`ngola_agents::AgentSpec::memory_mb`]). An error names the limit
     /// ([`ngola_agents::memory`]) and the field to change.
     pub fn check_memory(&self) -> Result<()> {
-        let seat = |id: u32| self.agents.get(id as usize).map_or(0, AgentSpec::memory_mb);
+        // External agents' memory is their own process's.
+        let seat = |id: u32| match self.agents.get(id as usize).map(|a| &a.kind) {
+            Some(AgentKind::BuiltIn(spec)) => spec.memory_mb(),
+            _ => 0,
+        };
         let Some((pairing, game)) = pairings(self.agents.len(), self.format)
             .into_iter()
             .map(|p| (p, seat(p.first) + seat(p.second)))
@@ -512,9 +620,25 @@ impl Experiment {
         .map_err(|e| ArenaError::field("agents", format!("{e}, or fewer threads")))
     }
 
-    /// The canonical spec strings of the agents.
+    /// The agents' full specs in canonical form, as `games.csv` and
+    /// `standings.csv` record them (`engine:NAME` for external agents).
     pub fn agent_names(&self) -> Vec<String> {
-        self.agents.iter().map(ToString::to_string).collect()
+        self.agents.iter().map(AgentEntry::spec).collect()
+    }
+
+    /// The names tables, plots and progress show: each agent's short name,
+    /// else its full spec.
+    pub fn display_names(&self) -> Vec<String> {
+        self.agents.iter().map(AgentEntry::display_name).collect()
+    }
+
+    /// The engines that agents use, by name (the ones that decide games).
+    pub fn engines_used(&self) -> BTreeMap<&str, Option<&EngineConfig>> {
+        self.agents
+            .iter()
+            .filter_map(AgentEntry::external)
+            .map(|name| (name, self.engines.get(name)))
+            .collect()
     }
 
     /// The fields that decide the games and in which `self` and `other`
@@ -561,6 +685,15 @@ impl Experiment {
         }
         if self.allow_repeated_openings != other.allow_repeated_openings {
             diff.push("allow_repeated_openings");
+        }
+        if self.engines_used() != other.engines_used() {
+            diff.push("engines");
+        }
+        if self.tc != other.tc {
+            diff.push("tc");
+        }
+        if self.timemargin != other.timemargin {
+            diff.push("timemargin");
         }
         diff
     }
@@ -612,7 +745,7 @@ impl Experiment {
         text += comments;
         text += &format!("name = {}\n", quote(&self.name));
         text += &format!("game = {}\n", quote(self.game.name()));
-        let agents: Vec<String> = self.agent_names().iter().map(|a| quote(a)).collect();
+        let agents: Vec<String> = self.agents.iter().map(|a| quote(&a.to_string())).collect();
         text += &format!("agents = [{}]\n", agents.join(", "));
         text += &format!("format = {}\n", quote(self.format.as_str()));
         text += &format!("games = {}\n", self.games);
@@ -634,17 +767,39 @@ impl Experiment {
         if let Some(shard) = &self.shard {
             text += &format!("shard = {}\n", quote(&shard.to_string()));
         }
-        text += "\n[rules]\n";
-        for (key, value) in &self.rules {
-            let key = if key
+        if let Some(tc) = &self.tc {
+            text += &format!("tc = {}\n", quote(&tc.to_string()));
+        }
+        text += &format!("timemargin = {}\n", self.timemargin.as_millis());
+        let bare_key = |key: &str| {
+            if key
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
             {
-                key.clone()
+                key.to_string()
             } else {
                 quote(key)
-            };
-            text += &format!("{key} = {}\n", toml_rule_value(value));
+            }
+        };
+        text += "\n[rules]\n";
+        for (key, value) in &self.rules {
+            text += &format!("{} = {}\n", bare_key(key), toml_rule_value(value));
+        }
+        for (name, engine) in &self.engines {
+            text += &format!("\n[engines.{}]\n", bare_key(name));
+            let command: Vec<String> = engine.command.iter().map(|w| quote(w)).collect();
+            text += &format!("command = [{}]\n", command.join(", "));
+            if let Some(dir) = &engine.dir {
+                text += &format!("dir = {}\n", quote(&dir.to_string_lossy()));
+            }
+            if !engine.options.is_empty() {
+                let options: Vec<String> = engine
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{} = {}", bare_key(k), quote(v)))
+                    .collect();
+                text += &format!("options = {{ {} }}\n", options.join(", "));
+            }
         }
         text
     }
@@ -794,5 +949,51 @@ mod tests {
             ..exp.clone()
         };
         assert_eq!(exp.identity_differences(&other), vec!["seed"]);
+    }
+
+    #[test]
+    fn engines_short_names_and_clocks_round_trip_and_decide_identity() {
+        let text = "game = \"kalah\"\nagents = [\"ab=alphabeta:depth=2\", \"me=engine:bot\", \"random\"]\ntc = \"10+0.1\"\ntimemargin = 250\n[engines.bot]\ncommand = [\"python3\", \"my bot.py\"]\ndir = \"bots\"\noptions = { hash = 64, style = \"wild\" }\n[engines.unused]\ncommand = [\"x\"]\n";
+        let exp = draft(text).finish().unwrap();
+        assert_eq!(exp.display_names(), vec!["ab", "me", "random"]);
+        assert!(exp.agent_names()[0].starts_with("alphabeta:depth=2,nodes=none"));
+        assert_eq!(exp.agent_names()[1], "engine:bot");
+        assert_eq!(exp.timemargin, Duration::from_millis(250));
+        assert_eq!(exp.engines["bot"].options["hash"], "64");
+        let again = ExperimentDraft::from_toml(&exp.to_toml())
+            .unwrap()
+            .finish()
+            .unwrap();
+        assert_eq!(again, exp);
+        // Engines that play, the clock and the margin decide the games;
+        // an unused engine and the short names do not.
+        let mut other = exp.clone();
+        other.engines.remove("unused");
+        other.agents[0].name = None;
+        assert!(exp.identity_differences(&other).is_empty());
+        other
+            .engines
+            .get_mut("bot")
+            .unwrap()
+            .command
+            .push("--fast".into());
+        other.tc = None;
+        other.timemargin = Duration::from_millis(100);
+        assert_eq!(
+            exp.identity_differences(&other),
+            vec!["engines", "tc", "timemargin"]
+        );
+        for (bad, field) in [
+            ("[engines.bot]\ncommand = []\n", "engines.bot.command"),
+            ("tc = \"fast\"\n", "tc"),
+            ("[engines.\"a b\"]\ncommand = [\"x\"]\n", "engines.a b"),
+        ] {
+            let text = format!("game = \"kalah\"\nagents = [\"random\", \"random\"]\n{bad}");
+            let err = draft(&text).finish().unwrap_err();
+            assert!(err.to_string().starts_with(field), "{bad}: {err}");
+        }
+        let err = ExperimentDraft::from_toml("[engines.bot]\ncommand = [\"x\"]\nshell = true\n")
+            .unwrap_err();
+        assert!(err.contains("shell"), "{err}");
     }
 }

@@ -8,9 +8,14 @@
 //! [`runner::merge`] joins shards, both checking every row by replaying it
 //! ([`replay`]); each holds its output folder's lock ([`lock`]) while it
 //! writes. Statistics ([`stats`]) are computed from `games.csv` alone.
+//! Players that are not built-in agents (UGI engines, [`ugi`]; Python
+//! callables) take part through the [`contestant`] traits
+//! ([`runner::run_with`], [`runner::resume_with`]).
 
 #![warn(missing_docs)]
 
+pub mod contestant;
+pub mod entry;
 pub mod error;
 pub mod experiment;
 pub mod format;
@@ -25,15 +30,21 @@ pub mod record;
 pub mod replay;
 pub mod runner;
 pub mod schedule;
+mod seat;
 pub mod stats;
 pub mod suite;
+pub mod ugi;
 
+pub use contestant::{Contestant, Fault, Seats};
+pub use entry::{AgentEntry, AgentKind, EngineConfig, TimeControl};
 pub use error::ArenaError;
 pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
 pub use progress::{Bar, Live, Observer, Silent};
 pub use record::GameRecord;
-pub use runner::{finish, folder_experiment, merge, resume, run, IfExists, Report};
+pub use runner::{
+    finish, folder_experiment, merge, resume, resume_with, run, run_with, IfExists, Report,
+};
 pub use stats::Statistics;
 
 #[cfg(test)]

@@ -283,12 +283,16 @@ pub struct OpeningPlan<G: Game> {
     note: OpeningsNote,
 }
 
-/// True if the agent `spec` draws on its seed (its games vary with it).
-pub fn draws_on_seed(spec: &ngola_agents::AgentSpec) -> bool {
+/// True if the agent draws on its seed (its games vary with it): `random`,
+/// `greedy` (ties), `mcts`. An external engine is not counted on to (it is
+/// given a seed, but may ignore it).
+pub fn draws_on_seed(agent: &crate::entry::AgentEntry) -> bool {
     use ngola_agents::AgentSpec;
     matches!(
-        spec,
-        AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
+        agent.kind,
+        crate::entry::AgentKind::BuiltIn(
+            AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
+        )
     )
 }
 

@@ -323,7 +323,12 @@ pub fn summary(
     out += &openings.lines();
     out += "\n";
 
-    let label = |id: u32, agent: &str| format!("{agent} #{id}");
+    // Tables show each agent's short name (its spec when it has none).
+    let display = experiment.display_names();
+    let label = |id: u32, agent: &str| {
+        let name = display.get(id as usize).map_or(agent, String::as_str);
+        format!("{name} #{id}")
+    };
     let width = stats
         .standings
         .iter()

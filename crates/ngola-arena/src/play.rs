@@ -3,12 +3,15 @@
 
 use std::time::Instant;
 
-use ngola_agents::{AgentSpec, Evaluate};
+use ngola_agents::Evaluate;
 use ngola_rules::{Game, Player};
 
+use crate::entry::{AgentEntry, AgentKind};
+use crate::error::ArenaError;
 use crate::openings::{MoveTexts, Opening};
-use crate::record::{GameRecord, GameResult, Reason};
+use crate::record::GameRecord;
 use crate::schedule::ScheduledGame;
+use crate::seat::{seated_game, stop, ClockRules, Seat, Start, Table};
 
 /// What a worker keeps from game to game: the moves of the game being
 /// played and the texts of moves seen so far.
@@ -37,55 +40,92 @@ impl<G: Game> Scratch<G> {
     }
 }
 
-/// Plays `scheduled` from `opening` between `agents[south]` and
-/// `agents[north]`, each built with its own seed. `names` are the agents'
-/// canonical specs, as recorded; `scratch` is the worker's.
-pub fn play_game<G: Evaluate>(
+/// Plays `scheduled` from `opening` (whose moves start at `start`, the
+/// rules' start position, unless it is a suite's position text) between
+/// `agents[south]` and `agents[north]`: built-in agents are built with
+/// their own seeds, external ones come from the worker's `table`. `names`
+/// are the agents' canonical specs, as recorded; `scratch` is the
+/// worker's. Under `clocks.tc` every move is timed and charged to the
+/// mover's clock; built-in agents search within
+/// [`ngola_agents::move_budget`] of their clock. A fault (crash, illegal
+/// move, time) ends the game, lost by the faulty side; an error stops the
+/// run.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn play_game<G: Evaluate>(
+    start: &G,
     opening: Opening<G>,
-    agents: &[AgentSpec],
+    agents: &[AgentEntry],
     names: &[String],
     scheduled: &ScheduledGame,
+    table: &mut Table<'_, G>,
+    clocks: &ClockRules,
     scratch: &mut Scratch<G>,
-) -> Result<GameRecord, String> {
+) -> Result<GameRecord, ArenaError> {
     let clock = Instant::now();
+    let game_error = |message: String| ArenaError::Game {
+        game: scheduled.id,
+        message,
+    };
     let Opening {
-        position: mut game,
+        position: game,
         moves: opening_moves,
         text: opening_text,
-        ..
+        from_position,
     } = opening;
-    let moves = &mut scratch.moves;
-    moves.clear();
-    moves.extend_from_slice(&opening_moves);
-    let spec = |id: u32| {
+    scratch.moves.clear();
+    scratch.moves.extend_from_slice(&opening_moves);
+    let entry = |id: u32| {
         agents
             .get(id as usize)
-            .ok_or_else(|| format!("agent id {id} is not in the experiment"))
+            .ok_or_else(|| game_error(format!("agent id {id} is not in the experiment")))
     };
-    let mut players = [
-        spec(scheduled.south)?.build::<G>(scheduled.agent_seed(Player::South)),
-        spec(scheduled.north)?.build::<G>(scheduled.agent_seed(Player::North)),
-    ];
-    // Where an agent may write the position after its move.
-    let mut after = game.clone();
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break outcome;
-        }
-        let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
-        debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
-        moves.push(mv);
-        for player in players.iter_mut() {
-            player.observe(&game, mv);
-        }
-        if played {
-            // The agent played the move already (a random agent does); the
-            // old position's buffers serve as the next scratch.
-            std::mem::swap(&mut game, &mut after);
-        } else {
-            game.play(mv);
-        }
+    let entries = [entry(scheduled.south)?, entry(scheduled.north)?];
+    let ids = [scheduled.south, scheduled.north];
+    let mut seats = Vec::with_capacity(2);
+    for (side, entry) in Player::BOTH.into_iter().zip(entries) {
+        let seed = scheduled.agent_seed(side);
+        seats.push(match &entry.kind {
+            AgentKind::BuiltIn(spec) => Seat::BuiltIn(spec.build::<G>(seed)),
+            AgentKind::External(name) => Seat::External(
+                table
+                    .take(ids[side.index()], name)
+                    .map_err(|f| stop(name, f, scheduled.id))?,
+            ),
+        });
+    }
+    let mut seats: [Seat<G>; 2] = match <[Seat<G>; 2]>::try_from(seats) {
+        Ok(seats) => seats,
+        Err(_) => return Err(game_error("a game has two seats".to_string())),
     };
+    let labels = entries.map(|e| e.external().unwrap_or_default());
+    // The moves start at the suite's position, or at the rules' start.
+    let suite_start = from_position.then(|| game.clone());
+    let origin = match &suite_start {
+        Some(position) => Start {
+            position,
+            standard: false,
+        },
+        None => Start {
+            position: start,
+            standard: true,
+        },
+    };
+    let ended = seated_game(
+        origin,
+        game,
+        &mut scratch.moves,
+        &mut seats,
+        scheduled,
+        clocks,
+        labels,
+    );
+    // Contestants go back to the worker's table whatever happened.
+    for (seat, id) in seats.into_iter().zip(ids) {
+        if let Seat::External(contestant) = seat {
+            table.put(id, contestant);
+        }
+    }
+    let (game, end) = ended?;
     let [south_total, north_total] = game.totals();
     let micros = clock.elapsed().as_micros();
     let mut moves_text = std::mem::take(&mut scratch.text);
@@ -100,13 +140,14 @@ pub fn play_game<G: Evaluate>(
         south: names[scheduled.south as usize].clone(),
         north: names[scheduled.north as usize].clone(),
         seed: scheduled.seed,
-        result: GameResult::from_outcome(&outcome),
+        result: end.result,
         plies: game.ply(),
         south_total,
         north_total,
-        reason: Reason::from(outcome.reason),
+        reason: end.reason,
         time_s: micros as f64 / 1e6,
         opening: opening_text,
         moves: moves_text,
+        fault: end.fault,
     })
 }

@@ -15,15 +15,16 @@
 //! | `result` | `S`, `N` or `draw` |
 //! | `plies` | plies played, opening included |
 //! | `south_total`, `north_total` | `Game::totals` at the end |
-//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition` |
+//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition`; a fault that lost the game: `crash`, `illegal-move`, `time-forfeit` |
 //! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
 //! | `opening` | the opening's moves, space-separated (empty if none), or the position text an opening suite gave |
 //! | `moves` | every move of the game, space-separated: from the start position (the opening's moves included), or from the suite's position text |
 //! | `seed_hi`, `seed_lo` | the seed's upper and lower 32 bits (`seed = seed_hi * 2^32 + seed_lo`), numbers any CSV reader keeps exact |
+//! | `fault` | the faulty side's fault (the illegal move as sent, the crash's exit status and last stderr line, the time used against the time allowed); empty if none. Always the last column |
 //!
-//! Files written before the last three columns existed still read (for
-//! statistics and plots); their rows carry no moves, so such a folder
-//! cannot be resumed or merged.
+//! Files written before the columns after `opening` existed still read
+//! (for statistics and plots); rows without moves cannot be checked by
+//! replaying them, so such a folder cannot be resumed or merged.
 
 use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
@@ -36,7 +37,7 @@ use ngola_rules::{EndReason, Outcome, Player};
 use crate::error::{ArenaError, Result};
 
 /// The header of `games.csv`.
-pub const COLUMNS: [&str; 18] = [
+pub const COLUMNS: [&str; 19] = [
     "game",
     "pair",
     "pairing",
@@ -55,10 +56,74 @@ pub const COLUMNS: [&str; 18] = [
     "moves",
     "seed_hi",
     "seed_lo",
+    "fault",
 ];
 
 /// The columns of the oldest `games.csv` still read (up to `opening`).
 pub const BASE_COLUMNS: usize = 15;
+
+/// Where a `games.csv`'s columns after `opening` are: files of this
+/// version have them all, older ones some (or none), in any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The number of columns.
+    pub columns: usize,
+    /// The `moves` column.
+    pub moves: Option<usize>,
+    /// The `seed_hi` column.
+    pub seed_hi: Option<usize>,
+    /// The `seed_lo` column.
+    pub seed_lo: Option<usize>,
+    /// The `fault` column.
+    pub fault: Option<usize>,
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout::current()
+    }
+}
+
+impl Layout {
+    /// The layout of this version's files: every column of [`COLUMNS`].
+    pub fn current() -> Layout {
+        Layout::of(&COLUMNS).unwrap_or(Layout {
+            columns: COLUMNS.len(),
+            moves: None,
+            seed_hi: None,
+            seed_lo: None,
+            fault: None,
+        })
+    }
+
+    /// The layout of a header: the base columns in order, then later
+    /// columns of [`COLUMNS`], each at most once; `None` otherwise.
+    pub fn of(header: &[&str]) -> Option<Layout> {
+        if header.len() < BASE_COLUMNS || header[..BASE_COLUMNS] != COLUMNS[..BASE_COLUMNS] {
+            return None;
+        }
+        let mut layout = Layout {
+            columns: header.len(),
+            moves: None,
+            seed_hi: None,
+            seed_lo: None,
+            fault: None,
+        };
+        for (i, name) in header.iter().enumerate().skip(BASE_COLUMNS) {
+            let slot = match *name {
+                "moves" => &mut layout.moves,
+                "seed_hi" => &mut layout.seed_hi,
+                "seed_lo" => &mut layout.seed_lo,
+                "fault" => &mut layout.fault,
+                _ => return None,
+            };
+            if slot.replace(i).is_some() {
+                return None;
+            }
+        }
+        Some(layout)
+    }
+}
 
 /// The result of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -100,8 +165,9 @@ impl GameResult {
     }
 }
 
-/// Why a game ended, as written in `games.csv` (the names of
-/// [`EndReason::as_str`]).
+/// Why a game ended, as written in `games.csv`: the names of
+/// [`EndReason::as_str`], and the faults that lose a game for the side
+/// that commits them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
     /// The game's ordinary end.
@@ -114,31 +180,48 @@ pub enum Reason {
     PlyCap,
     /// A position repeated.
     Repetition,
+    /// The player's process exited or closed its output (or a seated
+    /// player failed otherwise).
+    Crash,
+    /// The player answered a move that does not parse or is illegal.
+    IllegalMove,
+    /// The player's clock ran out beyond the margin, or it did not answer.
+    TimeForfeit,
 }
 
 impl Reason {
     /// Every reason, in the order summaries list them.
-    pub const ALL: [Reason; 5] = [
+    pub const ALL: [Reason; 8] = [
         Reason::Natural,
         Reason::Immobilised,
         Reason::EndlessSowing,
         Reason::PlyCap,
         Reason::Repetition,
+        Reason::Crash,
+        Reason::IllegalMove,
+        Reason::TimeForfeit,
     ];
 
     /// The name written in files.
     pub fn as_str(self) -> &'static str {
-        self.end_reason().as_str()
+        match self {
+            Reason::Natural => EndReason::Natural.as_str(),
+            Reason::Immobilised => EndReason::Immobilised.as_str(),
+            Reason::EndlessSowing => EndReason::EndlessSowing.as_str(),
+            Reason::PlyCap => EndReason::PlyCap.as_str(),
+            Reason::Repetition => EndReason::Repetition.as_str(),
+            Reason::Crash => "crash",
+            Reason::IllegalMove => "illegal-move",
+            Reason::TimeForfeit => "time-forfeit",
+        }
     }
 
-    fn end_reason(self) -> EndReason {
-        match self {
-            Reason::Natural => EndReason::Natural,
-            Reason::Immobilised => EndReason::Immobilised,
-            Reason::EndlessSowing => EndReason::EndlessSowing,
-            Reason::PlyCap => EndReason::PlyCap,
-            Reason::Repetition => EndReason::Repetition,
-        }
+    /// True for the faults that lose a game (not an end by the rules).
+    pub fn is_fault(self) -> bool {
+        matches!(
+            self,
+            Reason::Crash | Reason::IllegalMove | Reason::TimeForfeit
+        )
     }
 }
 
@@ -190,6 +273,8 @@ pub struct GameRecord {
     /// Every move of the game from its start (the opening's included),
     /// space-separated; empty in files that predate the column.
     pub moves: String,
+    /// The faulty side's fault (empty if none).
+    pub fault: String,
 }
 
 /// The upper and lower 32 bits of a seed.
@@ -217,13 +302,16 @@ impl GameRecord {
         crate::openings::texts_key(&[&self.opening, &self.moves])
     }
 
-    /// Reads one row of `games.csv` whose header is the first `columns`
-    /// of [`COLUMNS`] (at least [`BASE_COLUMNS`]); the error names the bad
-    /// column. (Faster than serde's reader, which matters when a run of a
-    /// million games is read back.)
-    pub fn from_row(row: &csv::ByteRecord, columns: usize) -> Result<GameRecord, String> {
-        if row.len() != columns {
-            return Err(format!("{} columns, expected {columns}", row.len()));
+    /// Reads one row of a `games.csv` whose header has `layout`; the error
+    /// names the bad column. (Faster than serde's reader, which matters
+    /// when a run of a million games is read back.)
+    pub fn from_row(row: &csv::ByteRecord, layout: &Layout) -> Result<GameRecord, String> {
+        if row.len() != layout.columns {
+            return Err(format!(
+                "{} columns, expected {}",
+                row.len(),
+                layout.columns
+            ));
         }
         let text = |i: usize| -> Result<&str, String> {
             std::str::from_utf8(&row[i]).map_err(|_| format!("column `{}`: not UTF-8", COLUMNS[i]))
@@ -251,17 +339,29 @@ impl GameRecord {
                 )
             })?;
         let seed = int(7)?;
-        let moves = if columns > 15 {
-            text(15)?.to_string()
-        } else {
-            String::new()
+        // A later column at position `at` of this file (text read by the
+        // name of its column in COLUMNS for messages).
+        let later = |at: Option<usize>, name: &str| -> Result<Option<&str>, String> {
+            at.map(|i| {
+                std::str::from_utf8(&row[i]).map_err(|_| format!("column `{name}`: not UTF-8"))
+            })
+            .transpose()
         };
-        if columns > 17 {
-            let halves = (small(16)?, small(17)?);
-            if halves != seed_halves(seed) {
+        let moves = later(layout.moves, "moves")?
+            .unwrap_or_default()
+            .to_string();
+        let fault = later(layout.fault, "fault")?
+            .unwrap_or_default()
+            .to_string();
+        if let (Some(hi), Some(lo)) = (
+            later(layout.seed_hi, "seed_hi")?,
+            later(layout.seed_lo, "seed_lo")?,
+        ) {
+            let hi: u32 = number(hi, "seed_hi")?;
+            let lo: u32 = number(lo, "seed_lo")?;
+            if (hi, lo) != seed_halves(seed) {
                 return Err(format!(
-                    "columns `seed_hi`, `seed_lo`: {}, {} are not the halves of `seed` {seed}",
-                    halves.0, halves.1
+                    "columns `seed_hi`, `seed_lo`: {hi}, {lo} are not the halves of `seed` {seed}"
                 ));
             }
         }
@@ -282,6 +382,7 @@ impl GameRecord {
             time_s: number(text(13)?, COLUMNS[13])?,
             opening: text(14)?.to_string(),
             moves,
+            fault,
         })
     }
 
@@ -323,7 +424,10 @@ impl GameRecord {
         push_text(out, &self.moves);
         let (seed_hi, seed_lo) = seed_halves(self.seed);
         number(out, u64::from(seed_hi));
-        out.extend_from_slice(int.format(seed_lo).as_bytes());
+        number(out, u64::from(seed_lo));
+        // The last field: no comma after it.
+        push_text(out, &self.fault);
+        out.pop();
         out.push(b'\n');
     }
 }
@@ -366,16 +470,15 @@ pub struct GamesFile {
     pub partial_tail: bool,
     /// True if the file holds a complete header line.
     pub has_header: bool,
-    /// The number of columns of the header (a prefix of [`COLUMNS`]);
-    /// fewer than all for files written before the last columns existed.
-    pub columns: usize,
+    /// Where the header puts the columns after `opening`.
+    pub layout: Layout,
 }
 
 impl GamesFile {
     /// True if the rows carry their moves (the file has every column), so
     /// that they can be checked by replaying them.
     pub fn has_moves(&self) -> bool {
-        !self.has_header || self.columns == COLUMNS.len()
+        !self.has_header || self.layout.moves.is_some()
     }
 
     /// The line of the `index`-th row.
@@ -410,16 +513,15 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
         .headers()
         .map_err(|e| ArenaError::bad_file(path, format!("header: {e}")))?;
     let header: Vec<&str> = headers.iter().collect();
-    let columns = header.len();
-    if columns < BASE_COLUMNS || columns > COLUMNS.len() || header != COLUMNS[..columns] {
-        return Err(ArenaError::bad_file(
+    let layout = Layout::of(&header).ok_or_else(|| {
+        ArenaError::bad_file(
             path,
             format!(
                 "line 1: header is not that of games.csv (expected {})",
                 COLUMNS.join(",")
             ),
-        ));
-    }
+        )
+    })?;
     let mut records = Vec::with_capacity(complete.len() / 100);
     let mut lines = Vec::with_capacity(complete.len() / 100);
     let mut row = csv::ByteRecord::new();
@@ -432,7 +534,7 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
             break;
         }
         let line = row.position().map_or(0, |p| p.line());
-        let record = GameRecord::from_row(&row, columns)
+        let record = GameRecord::from_row(&row, &layout)
             .map_err(|e| ArenaError::bad_file(path, format!("line {line}: {e}")))?;
         records.push(record);
         lines.push(line);
@@ -443,7 +545,7 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
         complete_len: complete_len as u64,
         partial_tail,
         has_header: true,
-        columns,
+        layout,
     })
 }
 
@@ -627,6 +729,7 @@ pub(crate) mod tests {
             time_s: 0.001234,
             opening: "a1 b2".to_string(),
             moves: "a1 b2 c3".to_string(),
+            fault: String::new(),
         }
     }
 
@@ -658,7 +761,7 @@ pub(crate) mod tests {
         let line = String::from_utf8(record(3).to_csv_line()).unwrap();
         assert_eq!(
             line,
-            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2,a1 b2 c3,2874452364,3944680146\n"
+            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2,a1 b2 c3,2874452364,3944680146,\n"
         );
         let dir = temp_dir("roundtrip");
         let path = dir.join("games.csv");
@@ -672,6 +775,7 @@ pub(crate) mod tests {
         // Quotes and line ends in a name are quoted as the csv crate does,
         // and read back; a time in exponent form too.
         let odd = GameRecord {
+            fault: "illegal \"a9\", sent".to_string(),
             south: "say \"hi\", twice".to_string(),
             north: "two\nlines".to_string(),
             time_s: 1e-7,
@@ -702,9 +806,13 @@ pub(crate) mod tests {
                 "a1 b2 c3",
                 &hi.to_string(),
                 &lo.to_string(),
+                &odd.fault,
             ])
             .unwrap();
-        assert_eq!(line, expected.into_inner().unwrap());
+        assert_eq!(
+            String::from_utf8(line.clone()).unwrap(),
+            String::from_utf8(expected.into_inner().unwrap()).unwrap()
+        );
         std::fs::write(
             &path,
             format!("{}{}", header_line(), String::from_utf8(line).unwrap()),
@@ -752,7 +860,7 @@ pub(crate) mod tests {
         let path = dir.join("games.csv");
         let mut text = header_line();
         text += &String::from_utf8(record(0).to_csv_line()).unwrap();
-        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,,,0,5\n";
+        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,,,0,5,\n";
         std::fs::write(&path, text).unwrap();
         let err = read_games(&path).unwrap_err().to_string();
         assert!(err.contains("line 3") && err.contains("`result`"), "{err}");
@@ -769,11 +877,31 @@ pub(crate) mod tests {
         std::fs::write(&path, old).unwrap();
         let read = read_games(&path).unwrap();
         assert_eq!(read.records[0].moves, "");
-        assert_eq!((read.columns, read.has_moves()), (15, false));
+        assert_eq!((read.layout.columns, read.has_moves()), (15, false));
         assert_eq!(read.lines, vec![2]);
+        // Files with a fault column but no moves (written between the two).
+        let mid = format!(
+            "{},fault\n1,0,0,1,0,random,random,5,S,3,1,1,crash,0.1,,exit 1\n",
+            COLUMNS[..BASE_COLUMNS].join(",")
+        );
+        std::fs::write(&path, mid).unwrap();
+        let read = read_games(&path).unwrap();
+        assert_eq!(
+            (read.records[0].fault.as_str(), read.has_moves()),
+            ("exit 1", false)
+        );
+        std::fs::write(
+            &path,
+            format!("{},moves,moves\n", COLUMNS[..BASE_COLUMNS].join(",")),
+        )
+        .unwrap();
+        assert!(read_games(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("header"));
         // The seed's halves are checked against the seed.
         let mut text = header_line();
-        text += "1,0,0,1,0,random,random,4294967301,S,3,1,1,natural,0.1,,a1,1,6\n";
+        text += "1,0,0,1,0,random,random,4294967301,S,3,1,1,natural,0.1,,a1,1,6,\n";
         std::fs::write(&path, text).unwrap();
         let err = read_games(&path).unwrap_err().to_string();
         assert!(err.contains("line 2") && err.contains("`seed_hi`"), "{err}");

@@ -29,6 +29,9 @@ pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, String> {
 /// run's rules), or from `opening`'s position if it is a suite's position
 /// text, and checks that they begin with `opening` (the run's opening of
 /// the row's pair) and give the row's result, plies, totals and reason.
+/// A game lost by a fault (`crash`, `illegal-move`, `time-forfeit`) ends
+/// before the rules end it: its moves must leave the game going on, with
+/// the row's plies and totals, a win for one side and the fault's text.
 /// The error names the first field that disagrees.
 pub fn check_row<G: Game>(
     start: &G,
@@ -58,6 +61,14 @@ pub fn check_row<G: Game>(
             ));
         }
     }
+    let fault = record.reason.is_fault();
+    if fault == record.fault.is_empty() {
+        return Err(format!(
+            "`fault` is `{}` for a game ended by `{}`",
+            record.fault,
+            record.reason.as_str()
+        ));
+    }
     for (i, word) in words.iter().enumerate() {
         if game.outcome().is_some() {
             return Err(format!(
@@ -67,6 +78,18 @@ pub fn check_row<G: Game>(
         }
         game.play_text(word)
             .map_err(|e| format!("`moves`: move {} (`{word}`): {e}", i + 1))?;
+    }
+    if fault {
+        if game.outcome().is_some() {
+            return Err(format!(
+                "`reason` is {}, but its moves end the game",
+                record.reason.as_str()
+            ));
+        }
+        if record.result == GameResult::Draw {
+            return Err("`result` is draw for a game lost by a fault".to_string());
+        }
+        return check_tallies(&game, record);
     }
     let Some(outcome) = game.outcome() else {
         return Err(format!(
@@ -82,6 +105,20 @@ pub fn check_row<G: Game>(
             result.as_str()
         ));
     }
+    check_tallies(&game, record)?;
+    let reason = Reason::from(outcome.reason);
+    if record.reason != reason {
+        return Err(format!(
+            "`reason` is {}, its moves end by {}",
+            record.reason.as_str(),
+            reason.as_str()
+        ));
+    }
+    Ok(())
+}
+
+/// The row's plies and totals against the position its moves reach.
+fn check_tallies<G: Game>(game: &G, record: &GameRecord) -> Result<(), String> {
     if record.plies != game.ply() {
         return Err(format!(
             "`plies` is {}, its moves end at ply {}",
@@ -100,14 +137,6 @@ pub fn check_row<G: Game>(
         return Err(format!(
             "`north_total` is {}, its moves end with {north}",
             record.north_total
-        ));
-    }
-    let reason = Reason::from(outcome.reason);
-    if record.reason != reason {
-        return Err(format!(
-            "`reason` is {}, its moves end by {}",
-            record.reason.as_str(),
-            reason.as_str()
         ));
     }
     Ok(())

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::experiment::{Experiment, ExperimentDraft};
 use crate::progress::Silent;
-use crate::record::{read_games, GamesWriter};
+use crate::record::{self, read_games, GamesWriter};
 use crate::runner::{self, files, IfExists};
 use crate::toy::Nim;
 
@@ -40,7 +40,7 @@ fn rows_without_time(dir: &Path) -> Vec<Vec<String>> {
         .records()
         .map(|row| {
             let row = row.unwrap();
-            assert_eq!(row.len(), 18);
+            assert_eq!(row.len(), record::COLUMNS.len());
             let mut fields: Vec<String> = row.iter().map(str::to_string).collect();
             fields.remove(13);
             fields

@@ -9,8 +9,7 @@
 //! runs only the measurements whose name contains it).
 
 mod common;
-#[path = "../tests/common/kalah_reference.rs"]
-mod kalah_reference;
+use ngola_rules::reference::kalah as kalah_reference;
 
 use common::{
     legal_list_playout, measure_selected, play_random_playout, print_ratios, reference_playout,

@@ -1,6 +1,6 @@
 //! Random Mangola playouts per second: the fast engine's `play_random`, the
 //! generic list-then-pick path over the same engine, and the plain per-seed
-//! reference (tests/common/mangola_reference.rs), with their ratios.
+//! reference (ngola_rules::reference::mangola), with their ratios.
 //!
 //! `cargo bench -p ngola-rules --bench mangola [-- SECONDS]`
 //!
@@ -12,8 +12,7 @@
 //! for a core is printed too.
 
 mod common;
-#[path = "../tests/common/mangola_reference.rs"]
-mod reference;
+use ngola_rules::reference::mangola as reference;
 
 use std::hint::black_box;
 use std::time::Duration;

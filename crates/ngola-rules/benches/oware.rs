@@ -9,8 +9,7 @@
 //! runs only the measurements whose name contains it).
 
 mod common;
-#[path = "../tests/common/oware_reference.rs"]
-mod oware_reference;
+use ngola_rules::reference::oware as oware_reference;
 
 use common::{
     legal_list_playout, measure_selected, play_random_playout, print_ratios, reference_playout,

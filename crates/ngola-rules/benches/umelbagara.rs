@@ -12,8 +12,7 @@
 //! `black_box`, so the engine cannot be specialised for the default board.
 
 mod common;
-#[path = "../tests/common/umelbagara_reference.rs"]
-mod umelbagara_reference;
+use ngola_rules::reference::umelbagara as umelbagara_reference;
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -12,6 +12,7 @@ pub mod game;
 pub mod kind;
 pub mod options;
 pub mod perft;
+pub mod reference;
 
 pub mod kalah;
 pub mod mangola;

@@ -8,8 +8,7 @@
 
 #[path = "common/fixtures.rs"]
 mod fixtures;
-#[path = "common/kalah_reference.rs"]
-mod kalah_reference;
+use ngola_rules::reference::kalah as kalah_reference;
 
 use fixtures::{numbers, records, returns};
 use kalah_reference::RefKalah;

@@ -1,13 +1,12 @@
 //! The fast Kalah (packed board, table-driven sowing) against the plain
-//! per-seed reference in `common/kalah_reference.rs` (itself checked
+//! per-seed reference in `ngola_rules::reference::kalah` (itself checked
 //! against OpenSpiel's recorded games): every legal move of 250,000 random
 //! positions over all board sizes and both capture rules, thousands of
 //! random games played in lockstep, perft on small boards, and the fast
 //! `play_random` against the generic one. Seeds are conserved throughout.
 //! `NGOLA_PROPERTY_POSITIONS` overrides the number of random positions.
 
-#[path = "common/kalah_reference.rs"]
-mod kalah_reference;
+use ngola_rules::reference::kalah as kalah_reference;
 #[path = "common/property.rs"]
 mod property;
 

@@ -1,13 +1,12 @@
 //! The fast engine against the plain per-seed reference
-//! (`tests/common/mangola_reference.rs`) on random positions reached by
+//! (`ngola_rules::reference::mangola`) on random positions reached by
 //! random play under mixed rule options: every candidate's report, every
 //! legal move's resulting position, the legal move sets and the outcome are
 //! equal; seeds are conserved; no singleton ever moves.
 //!
 //! `MANGOLA_REFERENCE_POSITIONS` sets the number of positions (default 1,000,000).
 
-#[path = "common/mangola_reference.rs"]
-mod reference;
+use ngola_rules::reference::mangola as reference;
 
 use std::collections::BTreeSet;
 

@@ -5,8 +5,7 @@
 //! Inner hole bk faces ck and dk; ck faces bk and ak. Position text rows are
 //! a/b/c/d, each in column order 1..n.
 
-#[path = "common/mangola_reference.rs"]
-mod reference;
+use ngola_rules::reference::mangola as reference;
 
 use ngola_rules::mangola::{
     CaptureSowing, EndlessSowing, Mangola, MangolaMove, MangolaRules, MoveEnding, Phase,

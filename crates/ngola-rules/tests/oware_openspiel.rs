@@ -8,8 +8,7 @@
 
 #[path = "common/fixtures.rs"]
 mod fixtures;
-#[path = "common/oware_reference.rs"]
-mod oware_reference;
+use ngola_rules::reference::oware as oware_reference;
 
 use fixtures::{numbers, records, returns};
 use ngola_rules::oware::{openspiel, Oware, OwareRules};

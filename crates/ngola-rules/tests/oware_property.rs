@@ -1,14 +1,13 @@
 //! The fast Oware (packed board, table-driven sowing, compact repetition
 //! history) against the plain per-seed reference in
-//! `common/oware_reference.rs` (itself checked against OpenSpiel's recorded
+//! `ngola_rules::reference::oware` (itself checked against OpenSpiel's recorded
 //! games): every legal move of 250,000 random positions over all board
 //! sizes, thousands of random games played in lockstep (where repetitions
 //! happen), perft on small boards, and the fast `play_random` against the
 //! generic one. Seeds are conserved throughout.
 //! `NGOLA_PROPERTY_POSITIONS` overrides the number of random positions.
 
-#[path = "common/oware_reference.rs"]
-mod oware_reference;
+use ngola_rules::reference::oware as oware_reference;
 #[path = "common/property.rs"]
 mod property;
 

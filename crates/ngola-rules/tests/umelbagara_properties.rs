@@ -1,9 +1,8 @@
 //! The fast engine against the plain per-counter reference
-//! (tests/common/umelbagara_reference.rs) on random positions reached by
+//! (ngola_rules::reference::umelbagara) on random positions reached by
 //! random play under mixed rule options, and games that must end.
 
-#[path = "common/umelbagara_reference.rs"]
-mod umelbagara_reference;
+use ngola_rules::reference::umelbagara as umelbagara_reference;
 
 use ngola_rules::umelbagara::{UmElBagara, UmElBagaraMove, UmElBagaraRules};
 use ngola_rules::{EndReason, Game, MoveList, Player};

@@ -54,6 +54,8 @@ enum Command {
     Plot(cmd::plot::PlotArgs),
     /// Solve a position exactly (small boards): value, margin, best line.
     Solve(cmd::solve::SolveArgs),
+    /// Prove who wins (proof-number search), with a checkable certificate; or check one.
+    Prove(Box<cmd::prove::ProveArgs>),
     /// Serve an agent over a stdin/stdout line protocol (position, moves, go).
     Engine(cmd::engine::EngineArgs),
 }
@@ -70,6 +72,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Render(args) => cmd::render::run(args),
         Command::Plot(args) => cmd::plot::run(args),
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Prove(args) => cmd::prove::run(*args),
         Command::Engine(args) => cmd::engine::run(args),
     }
 }

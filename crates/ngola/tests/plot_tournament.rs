@@ -213,8 +213,8 @@ fn a_folder_without_games_is_refused() {
 #[test]
 fn a_damaged_agent_id_is_refused_not_allocated() {
     // An id of four billion would size the cross table at 4e9 x 4e9.
-    let header = "game,pair,pairing,south_id,north_id,south,north,seed,result,plies,south_total,north_total,reason,time_s,opening";
-    let row = |id: &str| format!("0,0,0,{id},1,random,greedy,5,S,10,30,18,natural,0.1,\n");
+    let header = "game,pair,pairing,south_id,north_id,south,north,seed,result,plies,south_total,north_total,reason,time_s,opening,fault";
+    let row = |id: &str| format!("0,0,0,{id},1,random,greedy,5,S,10,30,18,natural,0.1,,\n");
     let dir = scratch("damaged");
     std::fs::write(
         dir.join("games.csv"),

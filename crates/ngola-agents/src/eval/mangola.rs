@@ -49,6 +49,7 @@ fn columns(game: &Mangola, player: Player) -> [(u8, u8); 8] {
 impl Evaluate for Mangola {
     const SCORED: bool = false;
     const EVAL_SCALE: f64 = 6.0 * SEED as f64;
+    const PHASE_PLIES: u32 = 4;
 
     fn evaluate(&self) -> i32 {
         let me = self.to_move();

@@ -62,6 +62,14 @@ pub trait Evaluate: Game {
     /// solver then adds the set of those positions on its line to its table
     /// key. Default false.
     const PATH_HISTORY: bool = false;
+
+    /// Plies below which the rules depend on the ply itself, not only on the
+    /// position ([`Game::zobrist`]) and the cap: Mangola's opening and
+    /// second moves (plies 0 to 3), whose phase follows from the ply. The
+    /// prover keys positions at those plies by the ply too, so that a
+    /// result is never reused where the next moves belong to another phase.
+    /// Default 0.
+    const PHASE_PLIES: u32 = 0;
 }
 
 /// Which evaluation a search uses (`eval=` in specs).

@@ -784,3 +784,50 @@ pub fn rewalk_value(game: &Rewalk) -> i32 {
         .max()
         .unwrap_or(-1)
 }
+
+// ----------------------------------------------------- a GHI trap
+
+/// A Walk graph (no cap) on which a proof-number search that stores a
+/// result resting on a repetition above its position answers wrongly
+/// (graph-history interaction). The side to move at a dead end loses.
+///
+/// ```text
+/// 0 -> 7, 8      7 -> 1, 2, 5      8 -> 1, 2      1 -> 7
+/// 2 -> 1, 6      5 -> 2            6: dead end
+/// ```
+///
+/// From 0, South to move loses: 6 is lost for its mover, so 2 is won
+/// (to 6), 5 lost (to 2 only), 7 won (to 5), 1 lost (to 7 only), 8 won
+/// (to 1), and 0 lost (both its moves reach won positions). North's proof
+/// that he wins passes through (7, North to move) twice: after 0 -> 7, and
+/// after 0 -> 8 -> 1. Searching 0 -> 7 first, the line 7 -> 1 -> 7
+/// repeats, so on that line (1, South to move) looks like a position North
+/// cannot win; stored as a plain disproof, it is then read after 0 -> 8,
+/// where nothing repeats, and North's winning 8 -> 1 looks like a failure:
+/// "South draws" instead of "South loses".
+pub fn ghi_trap() -> Walk {
+    let mut adj = [0u16; 16];
+    let edges: [(usize, &[u16]); 6] = [
+        (0, &[7, 8]),
+        (7, &[1, 2, 5]),
+        (8, &[1, 2]),
+        (1, &[7]),
+        (2, &[1, 6]),
+        (5, &[2]),
+    ];
+    for (from, to) in edges {
+        for &t in to {
+            adj[from] |= 1 << t;
+        }
+    }
+    Walk {
+        at: 0,
+        side: Player::South,
+        ply: 0,
+        rules: WalkRules {
+            adj,
+            nodes: 9,
+            max_plies: 0,
+        },
+    }
+}

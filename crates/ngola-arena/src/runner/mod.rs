@@ -30,6 +30,7 @@ use ngola_agents::Evaluate;
 use ngola_rules::Game;
 use rayon::prelude::*;
 
+use crate::contestant::Seats;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
@@ -43,9 +44,11 @@ use crate::provenance::Provenance;
 use crate::record::{read_games, write_lines, GameRecord, GamesFile, GamesWriter, SharedWriter};
 use crate::replay::check_row;
 use crate::schedule::{Schedule, ScheduledGame};
+use crate::seat::{ClockRules, Table};
 use crate::stats::sprt::SprtDecision;
 use crate::stats::Statistics;
 use crate::suite::SUITE_FILE;
+use crate::ugi::UgiSeats;
 
 mod merge;
 mod tracking;
@@ -250,8 +253,26 @@ pub fn holds_run(dir: &Path) -> bool {
     dir.join(files::EXPERIMENT).exists() || dir.join(files::GAMES).exists()
 }
 
+/// Checks that `seats` can seat every external agent of `experiment`.
+pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -> Result<()> {
+    for (i, agent) in experiment.agents.iter().enumerate() {
+        if let Some(name) = agent.external() {
+            if !seats.knows(name) {
+                return Err(ArenaError::field(
+                    format!("agents[{i}] (`{agent}`)"),
+                    format!(
+                        "engine `{name}` is not defined: add an [engines.{name}] table or --engine {name}=COMMAND"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Starts a fresh run of `experiment` in `dir`, which must not hold a run
-/// yet, and plays it to the end. Everything is checked (rules, memory,
+/// yet, and plays it to the end; `engine:NAME` agents are the experiment's
+/// UGI engines ([`UgiSeats`]). Everything is checked (rules, memory,
 /// openings) before the folder is created, so a run refused by its own
 /// checks leaves no folder behind. The folder is locked for the whole run
 /// ([`FolderLock`]): another process writing it fails at once.
@@ -260,6 +281,19 @@ pub fn run<G: Evaluate>(
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let seats = UgiSeats::new(experiment.engines.clone(), dir);
+    run_with::<G>(experiment, dir, observer, &seats)
+}
+
+/// [`run`] with the external agents seated by `seats` (e.g. Python
+/// callables).
+pub fn run_with<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+    seats: &dyn Seats<G>,
+) -> Result<Report> {
+    check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     experiment.check_memory()?;
@@ -278,14 +312,18 @@ pub fn run<G: Evaluate>(
     let writer = GamesWriter::create(&dir.join(files::GAMES))?;
     let schedule = Schedule::new(&experiment);
     let present = Present::new(schedule.games());
+    let context = Context {
+        plan: &plan,
+        schedule: &schedule,
+        provenance: &provenance.summary_lines("run"),
+        seats,
+    };
     play_rest::<G>(
         &experiment,
         dir,
         (writer, Vec::new(), present),
         observer,
-        &plan,
-        &schedule,
-        &provenance.summary_lines("run"),
+        &context,
     )
 }
 
@@ -336,13 +374,26 @@ fn checked_rows<G: Game>(
 /// `games.csv` (each checked against the schedule and by replaying its
 /// moves), plays exactly the games missing, and writes the summary.
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
-/// with another thread count. The folder is locked while it runs
-/// ([`FolderLock`]); a lock left by a killed process does not count.
+/// with another thread count. `engine:NAME` agents are the experiment's
+/// UGI engines. The folder is locked while it runs ([`FolderLock`]); a
+/// lock left by a killed process does not count.
 pub fn resume<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
     observer: &dyn Observer,
 ) -> Result<Report> {
+    let seats = UgiSeats::new(experiment.engines.clone(), dir);
+    resume_with::<G>(experiment, dir, observer, &seats)
+}
+
+/// [`resume`] with the external agents seated by `seats`.
+pub fn resume_with<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    observer: &dyn Observer,
+    seats: &dyn Seats<G>,
+) -> Result<Report> {
+    check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     experiment.check_memory()?;
@@ -354,15 +405,28 @@ pub fn resume<G: Evaluate>(
     let writer = GamesWriter::reopen(&dir.join(files::GAMES), &found)?;
     let mut summary_lines = Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run");
     summary_lines += &Provenance::now(experiment.threads).summary_lines("resumed");
+    let context = Context {
+        plan: &plan,
+        schedule: &schedule,
+        provenance: &summary_lines,
+        seats,
+    };
     play_rest::<G>(
         &experiment,
         dir,
         (writer, found.records, present),
         observer,
-        &plan,
-        &schedule,
-        &summary_lines,
+        &context,
     )
+}
+
+/// What a run or resume plays from: its openings, schedule, provenance
+/// lines and external players.
+struct Context<'a, G: Evaluate> {
+    plan: &'a OpeningPlan<G>,
+    schedule: &'a Schedule,
+    provenance: &'a str,
+    seats: &'a dyn Seats<G>,
 }
 
 fn play_rest<G: Evaluate>(
@@ -370,10 +434,14 @@ fn play_rest<G: Evaluate>(
     dir: &Path,
     (writer, existing, present): (GamesWriter, Vec<GameRecord>, Present),
     observer: &dyn Observer,
-    plan: &OpeningPlan<G>,
-    schedule: &Schedule,
-    provenance: &str,
+    context: &Context<'_, G>,
 ) -> Result<Report> {
+    let Context {
+        plan,
+        schedule,
+        provenance,
+        seats,
+    } = *context;
     let names = experiment.agent_names();
     let expected = schedule.shard_len(experiment.shard) as usize;
     let todo: Vec<ScheduledGame> = schedule
@@ -382,7 +450,7 @@ fn play_rest<G: Evaluate>(
         .collect();
     drop(present);
 
-    let mut tally = Tally::new(names.clone());
+    let mut tally = Tally::new(experiment.display_names());
     let mut tracker = experiment
         .sprt
         .map(|config| SprtTracker::new(config, schedule.pairs() as usize));
@@ -458,7 +526,11 @@ fn play_rest<G: Evaluate>(
     };
 
     observer.start(expected as u64, resumed);
-    let play_games = |played: &mut Played| {
+    let clocks = ClockRules {
+        tc: experiment.tc,
+        margin: experiment.timemargin,
+    };
+    let play_games = |played: &mut Played, table: &mut Table<'_, G>| {
         let mut scratch = Scratch::default();
         loop {
             if stop.load(Ordering::Relaxed) {
@@ -466,13 +538,16 @@ fn play_rest<G: Evaluate>(
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(scheduled) = todo.get(i) else { break };
-            let record = match play_caught::<G>(plan, experiment, &names, scheduled, &mut scratch) {
+            let record = match play_caught::<G>(
+                plan,
+                experiment,
+                &names,
+                scheduled,
+                (table, &clocks, &mut scratch),
+            ) {
                 Ok(record) => record,
-                Err(message) => {
-                    fail(ArenaError::Game {
-                        game: scheduled.id,
-                        message,
-                    });
+                Err(error) => {
+                    fail(error);
                     break;
                 }
             };
@@ -492,9 +567,13 @@ fn play_rest<G: Evaluate>(
             }
         }
     };
-    let worker = || {
+    let agents = experiment.agents.len();
+    let worker = |index: usize| {
         let mut played = Played::default();
-        play_games(&mut played);
+        // The worker's external players (processes end when it drops).
+        let mut table = Table::new(seats, index, agents);
+        play_games(&mut played, &mut table);
+        drop(table);
         report(&mut played);
         workers_played
             .lock()
@@ -502,8 +581,9 @@ fn play_rest<G: Evaluate>(
             .push(played);
     };
     pool.scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|_| worker());
+        for index in 1..=threads {
+            let worker = &worker;
+            scope.spawn(move |_| worker(index));
         }
     });
     observer.finish();
@@ -544,17 +624,31 @@ fn play_rest<G: Evaluate>(
     Ok(report)
 }
 
-/// Plays one game, turning a panic into an error message.
+/// Plays one game, turning a panic into an error.
 fn play_caught<G: Evaluate>(
     plan: &OpeningPlan<G>,
     experiment: &Experiment,
     names: &[String],
     scheduled: &ScheduledGame,
-    scratch: &mut Scratch<G>,
-) -> std::result::Result<GameRecord, String> {
+    (table, clocks, scratch): (&mut Table<'_, G>, &ClockRules, &mut Scratch<G>),
+) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
-        let opening = plan.opening(scheduled.pair, scheduled.opening_seed)?;
-        play_game::<G>(opening, &experiment.agents, names, scheduled, scratch)
+        let opening = plan
+            .opening(scheduled.pair, scheduled.opening_seed)
+            .map_err(|message| ArenaError::Game {
+                game: scheduled.id,
+                message,
+            })?;
+        play_game::<G>(
+            plan.start(),
+            opening,
+            &experiment.agents,
+            names,
+            scheduled,
+            table,
+            clocks,
+            scratch,
+        )
     }))
     .unwrap_or_else(|panic| {
         let what = panic
@@ -562,7 +656,10 @@ fn play_caught<G: Evaluate>(
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(format!("panicked: {what}"))
+        Err(ArenaError::Game {
+            game: scheduled.id,
+            message: format!("panicked: {what}"),
+        })
     })
 }
 

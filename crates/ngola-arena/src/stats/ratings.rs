@@ -480,6 +480,7 @@ mod tests {
                 time_s: 0.0,
                 opening: String::new(),
                 moves: String::new(),
+                fault: String::new(),
             });
         }
     }

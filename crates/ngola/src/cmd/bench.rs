@@ -20,6 +20,8 @@ pub enum BenchCommand {
     Movegen(MovegenArgs),
     /// Single-thread alpha-beta nodes/s and MCTS simulations/s from the start position.
     Search(crate::cmd::bench_search::SearchArgs),
+    /// Kalah random self-play through UGI engine processes against the built-in agent: games/s and the round trip per move.
+    Engine(crate::cmd::bench_engine::EngineBenchArgs),
 }
 
 /// Arguments of `ngola bench movegen`.
@@ -40,6 +42,7 @@ pub fn run(command: BenchCommand) -> Result<(), CliError> {
     match command {
         BenchCommand::Movegen(args) => with_game!(args.game.game, G => movegen::<G>(&args)),
         BenchCommand::Search(args) => crate::cmd::bench_search::run(args),
+        BenchCommand::Engine(args) => crate::cmd::bench_engine::run(args),
     }
 }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod bench_engine;
 pub mod bench_search;
 pub mod engine;
 pub mod merge;
@@ -8,6 +9,7 @@ pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod plot;
+pub mod prove;
 pub mod render;
 pub mod replay;
 pub mod run_game;

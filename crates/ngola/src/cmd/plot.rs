@@ -45,8 +45,9 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
             files::GAMES
         )));
     }
-    // The experiment names the agents (and those that never played); a
-    // folder without it still plots from the names in games.csv.
+    // The experiment names the agents (their short names where they have
+    // them, and those that never played); a folder without it still plots
+    // from the specs in games.csv.
     let experiment = if args.dir.join(files::EXPERIMENT).is_file() {
         Some(folder_experiment(&args.dir)?)
     } else {
@@ -54,7 +55,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     };
     let names = experiment
         .as_ref()
-        .map_or_else(Vec::new, |e| e.agent_names());
+        .map_or_else(Vec::new, |e| e.display_names());
     let games = read_games(&games_path)?;
     if games.records.is_empty() {
         return Err(CliError::input(format!(

@@ -7,13 +7,17 @@
 //! `-shard-<i>-of-<n>` for a shard), where `<name>` is the experiment's
 //! `name`, else the file's stem, else `tournament`.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
+use ngola_arena::entry::is_valid_name;
 use ngola_arena::experiment::check_threads;
-use ngola_arena::{runner, Bar, Experiment, ExperimentDraft, Observer, Report, Silent};
+use ngola_arena::{
+    runner, Bar, EngineConfig, Experiment, ExperimentDraft, Observer, Report, Silent,
+};
 use ngola_rules::with_game;
 
 use crate::cli_error::{print, CliError};
@@ -31,9 +35,18 @@ pub struct TournamentArgs {
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     rules: Vec<String>,
-    /// An agent spec, e.g. random, greedy, alphabeta:depth=4 (repeatable, in order; replaces the file's list).
-    #[arg(long = "agent", value_name = "SPEC")]
+    /// An agent: [NAME=]SPEC, e.g. random, ab4=alphabeta:depth=4, mine=engine:mine (repeatable, in order; replaces the file's list).
+    #[arg(long = "agent", value_name = "[NAME=]SPEC")]
     agents: Vec<String>,
+    /// An external UGI engine: NAME=COMMAND, split into words as a shell would (no shell runs it); the agent `engine:NAME` (repeatable).
+    #[arg(long = "engine", value_name = "NAME=COMMAND")]
+    engines: Vec<String>,
+    /// Time control for every agent: BASE+INC in seconds, e.g. 10+0.1.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Milliseconds a clock may run over before its side loses [default: 100].
+    #[arg(long, value_name = "MS")]
+    timemargin: Option<u64>,
     /// round-robin (every pair of agents) or gauntlet (the first agent against each other).
     #[arg(long)]
     format: Option<String>,
@@ -95,6 +108,11 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
                 .ok_or_else(|| CliError::input(format!("--rule `{text}`: expected key=value")))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    let mut engines = BTreeMap::new();
+    for text in &args.engines {
+        let (name, command) = parse_engine(text)?;
+        engines.insert(name, command);
+    }
     let flags = ExperimentDraft {
         name: args.name.clone(),
         game: args.game.clone(),
@@ -112,8 +130,35 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         openings_order: args.openings_order.clone(),
         allow_repeated_openings: args.allow_repeated_openings.then_some(true),
         anchor: args.anchor.clone(),
+        engines,
+        tc: args.tc.clone(),
+        timemargin: args.timemargin,
     };
     Ok(file.overlay(flags))
+}
+
+/// Reads `--engine NAME=COMMAND`: COMMAND split into words as a POSIX
+/// shell would (quotes, backslashes), without running a shell.
+fn parse_engine(text: &str) -> Result<(String, EngineConfig), CliError> {
+    let bad = |why: &str| CliError::input(format!("--engine `{text}`: {why}"));
+    let (name, command) = text
+        .split_once('=')
+        .ok_or_else(|| bad("expected NAME=COMMAND, e.g. mine=\"python3 bots/mine.py\""))?;
+    let name = name.trim();
+    if !is_valid_name(name) {
+        return Err(bad("the name uses letters, digits, `.`, `_` and `-` only"));
+    }
+    let words = shlex::split(command).ok_or_else(|| bad("unbalanced quotes in the command"))?;
+    if words.is_empty() {
+        return Err(bad("the command is empty"));
+    }
+    Ok((
+        name.to_string(),
+        EngineConfig {
+            command: words,
+            ..EngineConfig::default()
+        },
+    ))
 }
 
 /// Runs or resumes a tournament and prints its summary.

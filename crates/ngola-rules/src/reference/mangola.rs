@@ -1,15 +1,14 @@
 //! A plain, obviously-correct Mangola: a 4 x 8 array of holes, one seed at
 //! a time, written from RULES.md and nothing else. Slow on purpose; the fast
-//! engine is checked against it (tests) and compared with it (bench).
-//!
-//! Included with `#[path]` by the tests and the bench, so some items are
-//! unused in some of them.
-#![allow(dead_code)]
+//! engine is checked against it (tests), compared with it (bench), and
+//! proof certificates are checked by it ([`super::certificate`]).
 
 use std::collections::HashMap;
 
-use ngola_rules::mangola::{CaptureSowing, EndlessSowing, MangolaRules};
-use ngola_rules::Player;
+use crate::error::PositionError;
+use crate::mangola::{CaptureSowing, EndlessSowing, MangolaRules};
+use crate::options::RuleOptions;
+use crate::Player;
 use rand::Rng;
 
 /// A hole: (row 0 = a .. 3 = d, column 0-based).
@@ -29,9 +28,13 @@ pub enum RefEnd {
 /// What a reference move did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RefReport {
+    /// How the sowing ended.
     pub end: RefEnd,
+    /// Laps sown (a capture's re-sowing is a lap).
     pub laps: u64,
+    /// Captures made.
     pub captures: u32,
+    /// Seeds taken from the opponent in all.
     pub seeds_captured: u32,
     /// Under exact detection: laps between the two visits of the repeated boundary.
     pub cycle: Option<u64>,
@@ -43,8 +46,11 @@ pub struct RefMangola {
     /// Seeds by row (a, b, c, d) and column (0-based); columns beyond the
     /// board stay 0.
     pub board: [[u8; 8]; 4],
+    /// The player to move.
     pub side: Player,
+    /// Plies played (0 and 1 are the openings, 2 and 3 the second moves).
     pub ply: u32,
+    /// The rule options played under.
     pub rules: MangolaRules,
 }
 
@@ -65,6 +71,7 @@ impl RefMangola {
         }
     }
 
+    /// Holes per row.
     pub fn columns(&self) -> usize {
         self.rules.columns as usize
     }
@@ -337,5 +344,79 @@ impl RefMangola {
     /// Seeds on the whole board.
     pub fn total(&self) -> u32 {
         self.board.iter().flatten().map(|&s| u32::from(s)).sum()
+    }
+}
+
+/// The name of a hole: its row letter and column, e.g. `b3`.
+pub fn hole_name(hole: Hole) -> String {
+    format!("{}{}", (b'a' + hole.0 as u8) as char, hole.1 + 1)
+}
+
+impl super::RefGame for RefMangola {
+    type Rules = MangolaRules;
+    const NAME: &'static str = "mangola";
+    const SCORED: bool = false;
+
+    /// Reads `mangola a/b/c/d SIDE PLY`: four rows of `columns` counts, at
+    /// most 64 seeds in all (the engine's limit too).
+    fn from_text(text: &str, rules: MangolaRules) -> Result<Self, PositionError> {
+        rules.validate_for_position()?;
+        let columns = rules.columns as usize;
+        let fields = super::text::parse(text, Self::NAME, 4, columns, None)?;
+        let total: u32 = fields.rows.iter().flatten().sum();
+        if total > 64 {
+            return Err(PositionError::new(
+                "counts",
+                format!("the board holds {total} seeds; at most 64 are allowed"),
+            ));
+        }
+        let mut board = [[0u8; 8]; 4];
+        for (row, counts) in board.iter_mut().zip(&fields.rows) {
+            for (hole, &count) in row.iter_mut().zip(counts) {
+                *hole = count as u8;
+            }
+        }
+        Ok(RefMangola {
+            board,
+            side: fields.side,
+            ply: fields.ply,
+            rules,
+        })
+    }
+
+    fn key_text(&self) -> String {
+        let rows: Vec<Vec<u32>> = self
+            .board
+            .iter()
+            .map(|row| {
+                row[..self.columns()]
+                    .iter()
+                    .map(|&s| u32::from(s))
+                    .collect()
+            })
+            .collect();
+        super::text::position_text(Self::NAME, &rows, self.side, self.ply, None)
+    }
+
+    fn side(&self) -> Player {
+        self.side
+    }
+
+    fn successors(&self) -> Vec<(String, Self)> {
+        self.legal_moves()
+            .into_iter()
+            .map(|hole| {
+                let mut next = self.clone();
+                next.play(hole);
+                (hole_name(hole), next)
+            })
+            .collect()
+    }
+
+    fn result(&self) -> Option<super::RefResult> {
+        self.outcome().map(|(winner, _)| super::RefResult {
+            winner,
+            totals: [0, 0],
+        })
     }
 }

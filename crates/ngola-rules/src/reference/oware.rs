@@ -7,9 +7,12 @@
 //! the ply count to `max_plies` and the game goes on, each side collects;
 //! a position given at or past the cap is collected and over.
 
-#![allow(dead_code)]
-
 use std::collections::HashSet;
+
+use crate::error::PositionError;
+use crate::options::RuleOptions;
+use crate::oware::OwareRules;
+use crate::Player;
 
 /// An Oware position in OpenSpiel's terms, with its repetition history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,5 +194,112 @@ impl RefOware {
             std::cmp::Ordering::Less => [-1, 1],
             std::cmp::Ordering::Equal => [0, 0],
         }
+    }
+}
+
+impl RefOware {
+    /// Rows `a` and `b` in column order from OpenSpiel's `seeds` array.
+    fn column_rows(houses: usize, seeds: &[u32]) -> [Vec<u32>; 2] {
+        [
+            (1..=houses).map(|k| seeds[k - 1]).collect(),
+            (1..=houses).map(|k| seeds[2 * houses - k]).collect(),
+        ]
+    }
+
+    /// The positions since the last capture other than the current one,
+    /// each written `ROWS:SIDE` (e.g. `1,0,2/0,3,1:N`), sorted: what the
+    /// repetition rule still looks at.
+    pub fn history_text(&self) -> Vec<String> {
+        let current = self.key();
+        let mut seen: Vec<String> = self
+            .seen
+            .iter()
+            .filter(|&k| *k != current)
+            .map(|(seeds, _, player)| {
+                format!(
+                    "{}:{}",
+                    super::text::rows_text(&Self::column_rows(self.houses, seeds)),
+                    Player::from_index(*player).letter()
+                )
+            })
+            .collect();
+        seen.sort();
+        seen
+    }
+
+    /// The name of relative action `action` of the player to move: South's
+    /// `a(action+1)`, North's house `houses + action`, i.e. `b(houses-action)`.
+    pub fn action_name(&self, action: u32) -> String {
+        let a = action as usize;
+        if self.player == 0 {
+            format!("a{}", a + 1)
+        } else {
+            format!("b{}", self.houses - a)
+        }
+    }
+}
+
+impl super::RefGame for RefOware {
+    type Rules = OwareRules;
+    const NAME: &'static str = "oware";
+    const SCORED: bool = true;
+
+    /// Reads `oware a1,..,ah/b1,..,bh SIDE PLY SOUTH,NORTH` (the last field
+    /// the scores) with a fresh history.
+    fn from_text(text: &str, rules: OwareRules) -> Result<Self, PositionError> {
+        rules.validate_for_position()?;
+        let h = rules.houses as usize;
+        let fields = super::text::parse(text, Self::NAME, 2, h, Some("scores"))?;
+        let mut seeds = vec![0; 2 * h];
+        for k in 1..=h {
+            seeds[k - 1] = fields.rows[0][k - 1];
+            seeds[2 * h - k] = fields.rows[1][k - 1];
+        }
+        Ok(RefOware::from_state(
+            seeds,
+            fields.pair.unwrap_or([0, 0]),
+            fields.side.index(),
+            fields.ply,
+            rules.max_plies,
+        ))
+    }
+
+    /// The position text, then ` seen ` and [`RefOware::history_text`]
+    /// separated by spaces when the history holds earlier positions.
+    fn key_text(&self) -> String {
+        let rows = Self::column_rows(self.houses, &self.seeds);
+        let mut text = super::text::position_text(
+            Self::NAME,
+            &rows,
+            Player::from_index(self.player),
+            self.ply,
+            Some(self.scores),
+        );
+        let history = self.history_text();
+        if !history.is_empty() {
+            text += " seen ";
+            text += &history.join(" ");
+        }
+        text
+    }
+
+    fn side(&self) -> Player {
+        Player::from_index(self.player)
+    }
+
+    fn successors(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
+            .into_iter()
+            .map(|action| {
+                let mut next = self.clone();
+                next.apply(action);
+                (self.action_name(action), next)
+            })
+            .collect()
+    }
+
+    fn result(&self) -> Option<super::RefResult> {
+        self.is_terminal()
+            .then(|| super::RefResult::from_totals(self.scores))
     }
 }

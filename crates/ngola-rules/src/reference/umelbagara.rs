@@ -3,10 +3,10 @@
 //! fast engine against. It shares nothing with the engine but the public
 //! types used to convert positions and moves.
 
-#![allow(dead_code)]
-
-use ngola_rules::umelbagara::{Direction, UmElBagara, UmElBagaraMove, UmElBagaraRules};
-use ngola_rules::{Game, MoveList, Player};
+use crate::error::PositionError;
+use crate::options::RuleOptions;
+use crate::umelbagara::{Direction, UmElBagara, UmElBagaraMove, UmElBagaraRules};
+use crate::{Game, MoveList, Player};
 
 /// Row `a` (South's) is 0, row `b` (North's) is 1.
 pub const ROW_A: usize = 0;
@@ -16,16 +16,22 @@ pub const ROW_B: usize = 1;
 /// A house: row (0 = `a`, 1 = `b`) and column 1..=houses as South sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct House {
+    /// 0 = `a` (South's), 1 = `b` (North's).
     pub row: usize,
+    /// 1..=houses, left to right as South sees the board.
     pub column: usize,
 }
 
 /// A move of the reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefMove {
+    /// The mover has no house with two or more counters.
     Pass,
+    /// Sow the counters of `house`.
     Sow {
+        /// The house emptied.
         house: House,
+        /// The direction: clockwise or anticlockwise seen from above.
         clockwise: bool,
         /// The middle house, whose direction is written.
         middle: bool,
@@ -35,18 +41,24 @@ pub enum RefMove {
 /// A position of the reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reference {
+    /// Houses per row.
     pub houses: usize,
+    /// Rule option `skip_origin`: a lap skips the emptied house.
     pub skip_origin: bool,
+    /// Rule option `max_plies` (0: no cap).
     pub max_plies: u32,
     /// `rows[row][column - 1]`.
     pub rows: [[u32; 9]; 2],
+    /// Counters taken by South and North.
     pub taken: [u32; 2],
     /// 0 South, 1 North.
     pub side: usize,
+    /// Plies played (a pass is a ply).
     pub ply: u32,
 }
 
 impl Reference {
+    /// The start position under `rules`.
     pub fn start(rules: &UmElBagaraRules) -> Self {
         let mut rows = [[0; 9]; 2];
         for row in rows.iter_mut() {
@@ -85,6 +97,7 @@ impl Reference {
         }
     }
 
+    /// The counters in `h`.
     pub fn count(&self, h: House) -> u32 {
         self.rows[h.row][h.column - 1]
     }
@@ -134,14 +147,17 @@ impl Reference {
         }
     }
 
+    /// Whether `side` has a house with two or more counters.
     pub fn can_move(&self, side: usize) -> bool {
         self.rows[side][..self.houses].iter().any(|&c| c >= 2)
     }
 
+    /// Whether the ply cap is reached.
     pub fn capped(&self) -> bool {
         self.max_plies != 0 && self.ply >= self.max_plies
     }
 
+    /// Whether the game is over (cap, or neither side can move).
     pub fn game_over(&self) -> bool {
         self.capped() || (!self.can_move(0) && !self.can_move(1))
     }
@@ -280,5 +296,86 @@ impl Reference {
     /// Whether the engine's position is this one.
     pub fn same_as(&self, game: &UmElBagara) -> bool {
         *self == Reference::from_engine(game)
+    }
+}
+
+impl RefMove {
+    /// The move in RULES.md notation: `pass`, a house such as `b4`, and for
+    /// the middle house its direction, `<` clockwise or `>` anticlockwise.
+    pub fn notation(&self) -> String {
+        match *self {
+            RefMove::Pass => "pass".to_string(),
+            RefMove::Sow {
+                house,
+                clockwise,
+                middle,
+            } => {
+                let row = if house.row == ROW_A { 'a' } else { 'b' };
+                let direction = match (middle, clockwise) {
+                    (false, _) => "",
+                    (true, true) => "<",
+                    (true, false) => ">",
+                };
+                format!("{row}{}{direction}", house.column)
+            }
+        }
+    }
+}
+
+impl super::RefGame for Reference {
+    type Rules = UmElBagaraRules;
+    const NAME: &'static str = "umelbagara";
+    const SCORED: bool = true;
+
+    /// Reads `umelbagara a1,..,an/b1,..,bn SIDE PLY SOUTH,NORTH` (the last
+    /// field the counters taken).
+    fn from_text(text: &str, rules: UmElBagaraRules) -> Result<Self, PositionError> {
+        rules.validate_for_position()?;
+        let n = rules.houses();
+        let fields = super::text::parse(text, Self::NAME, 2, n, Some("taken"))?;
+        let mut rows = [[0; 9]; 2];
+        for (row, counts) in rows.iter_mut().zip(&fields.rows) {
+            row[..n].copy_from_slice(counts);
+        }
+        Ok(Reference {
+            houses: n,
+            skip_origin: rules.skip_origin(),
+            max_plies: rules.max_plies(),
+            rows,
+            taken: fields.pair.unwrap_or([0, 0]),
+            side: fields.side.index(),
+            ply: fields.ply,
+        })
+    }
+
+    fn key_text(&self) -> String {
+        let rows = [&self.rows[0][..self.houses], &self.rows[1][..self.houses]];
+        super::text::position_text(
+            Self::NAME,
+            &rows,
+            Player::from_index(self.side),
+            self.ply,
+            Some(self.taken),
+        )
+    }
+
+    fn side(&self) -> Player {
+        Player::from_index(self.side)
+    }
+
+    fn successors(&self) -> Vec<(String, Self)> {
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = *self;
+                next.play(mv);
+                (mv.notation(), next)
+            })
+            .collect()
+    }
+
+    fn result(&self) -> Option<super::RefResult> {
+        self.game_over()
+            .then(|| super::RefResult::from_totals(self.totals()))
     }
 }

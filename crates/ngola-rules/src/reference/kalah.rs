@@ -6,7 +6,10 @@
 //! pits, `p + 1` South's store, `p + 2..=2p + 1` North's pits; sowing goes
 //! up through the indices and wraps, skipping the opponent's store.
 
-#![allow(dead_code)]
+use crate::error::PositionError;
+use crate::kalah::KalahRules;
+use crate::options::RuleOptions;
+use crate::Player;
 
 /// A Kalah position in OpenSpiel's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,5 +139,83 @@ impl RefKalah {
             std::cmp::Ordering::Less => [-1, 1],
             std::cmp::Ordering::Equal => [0, 0],
         }
+    }
+}
+
+impl RefKalah {
+    /// The pit name of board index `i` (a pit, not a store): `a1`..`ap`
+    /// for South's `1..=p`, `bk` for North's `2p + 2 - k`.
+    pub fn pit_name(&self, i: usize) -> String {
+        if i <= self.pits {
+            format!("a{i}")
+        } else {
+            format!("b{}", 2 * self.pits + 2 - i)
+        }
+    }
+}
+
+impl super::RefGame for RefKalah {
+    type Rules = KalahRules;
+    const NAME: &'static str = "kalah";
+    const SCORED: bool = true;
+
+    /// Reads `kalah a1,..,ap/b1,..,bp SIDE PLY SOUTH,NORTH` (the last field
+    /// the stores).
+    fn from_text(text: &str, rules: KalahRules) -> Result<Self, PositionError> {
+        rules.validate_for_position()?;
+        let p = rules.pits as usize;
+        let fields = super::text::parse(text, Self::NAME, 2, p, Some("stores"))?;
+        let stores = fields.pair.unwrap_or([0, 0]);
+        let mut board = vec![0; 2 * p + 2];
+        for k in 1..=p {
+            board[k] = fields.rows[0][k - 1];
+            board[2 * p + 2 - k] = fields.rows[1][k - 1];
+        }
+        board[p + 1] = stores[0];
+        board[0] = stores[1];
+        Ok(RefKalah {
+            pits: p,
+            board,
+            player: fields.side.index(),
+            ply: fields.ply,
+            max_plies: rules.max_plies,
+            empty_capture: rules.empty_capture,
+        })
+    }
+
+    fn key_text(&self) -> String {
+        let p = self.pits;
+        let rows = [
+            (1..=p).map(|k| self.board[k]).collect::<Vec<_>>(),
+            (1..=p).map(|k| self.board[2 * p + 2 - k]).collect(),
+        ];
+        let stores = [self.board[p + 1], self.board[0]];
+        super::text::position_text(
+            Self::NAME,
+            &rows,
+            Player::from_index(self.player),
+            self.ply,
+            Some(stores),
+        )
+    }
+
+    fn side(&self) -> Player {
+        Player::from_index(self.player)
+    }
+
+    fn successors(&self) -> Vec<(String, Self)> {
+        self.legal_actions()
+            .into_iter()
+            .map(|action| {
+                let mut next = self.clone();
+                next.apply(action);
+                (self.pit_name(action as usize), next)
+            })
+            .collect()
+    }
+
+    fn result(&self) -> Option<super::RefResult> {
+        self.is_terminal()
+            .then(|| super::RefResult::from_totals(self.totals()))
     }
 }

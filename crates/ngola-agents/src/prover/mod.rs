@@ -1,0 +1,894 @@
+//! The proof-number prover: does the side to move force a win (scored
+//! games: a margin of at least M)? Depth-first proof-number search with a
+//! shared transposition table, several threads, checkpoints, and
+//! certificates that [`ngola_rules::reference::certificate`] checks.
+//!
+//! # Questions
+//! Every search answers one reachability question: can `attacker` force
+//! the game to **end**, by its rules or by the ply cap, with the goal met
+//! (unscored games: a win; scored games: his total minus the opponent's at
+//! least M)? A game that goes on forever fails the attacker. A value is a
+//! sequence of questions ([`Prover::value`]): for Mangola "does the side to
+//! move win?", then "does the opponent?" (neither: a draw); for scored
+//! games "does the side to move win by at least M?" for M found by
+//! doubling and bisection, where "at least M" for M <= 0 is asked as "the
+//! opponent cannot force more than -M" (so no question ever counts endless
+//! play as reaching a goal).
+//!
+//! # Search
+//! Nagai's df-pn: each position has a proof number (how many positions must
+//! still be proven, at least, to prove it) and a disproof number; the
+//! search descends into the most proving child with thresholds and comes
+//! back up when they are exceeded, storing the numbers in the table.
+//! Thresholds use Pawlewicz and Lew's 1 + ε trick (ε = 1/4), which cuts the
+//! re-expansions of plain df-pn in deep searches. New positions start from
+//! numbers given by the game's evaluation (an advantage of k seeds for the
+//! attacker makes the proof number 1 and the disproof number about 1 + k),
+//! and children are tried in evaluation order where the numbers tie.
+//!
+//! # Where a result may be reused: the ply cap and repetitions
+//! A position's key (its Zobrist hash, Oware's history, the question) does
+//! not include the ply, so that a position reached at different plies is
+//! one table entry; but under a ply cap its value can depend on the ply.
+//! So every proof and disproof carries the range of plies at which it
+//! holds, computed bottom-up: a finished game holds at every ply if it
+//! ended by the rules, from the cap on if the cap ended it; a parent's
+//! range is its children's shifted by one ply and intersected (with the
+//! plies before the cap, where it still moves). For unscored games (the
+//! cap is a draw, which fails every attacker) a proof also holds with more
+//! plies left and a disproof with fewer, so proofs extend down to ply 0
+//! and disproofs up without end. A table result is used only at a ply in
+//! its range. Positions before [`Evaluate::PHASE_PLIES`] (Mangola's
+//! opening and second moves) are keyed by their ply as well.
+//!
+//! Repetitions (graph-history interaction): in Mangola and Um el-Bagara a
+//! position can recur. Within one search line, a position repeating one on
+//! the line counts as a failure for the attacker (the defender can repeat
+//! forever; a winning strategy never needs to repeat, since along a
+//! shortest win the distance to the end always shrinks), so proofs never
+//! rest on a repetition and are valid whatever the path. A disproof can:
+//! such a result holds only for the line it was found on. Each disproof
+//! records the line index of the shallowest repeated position it rests on;
+//! it is stored in the table only once the search is back at that position
+//! (the repetition then lies inside the subtree: the defender can force a
+//! return to the position itself, whatever the path to it), and until
+//! then it lives only in the parent's memory for the current visit. This
+//! is the "do not store path-dependent results" cure of graph-history
+//! interaction (Breuker, van den Herik, Uiterwijk and Allis's analysis;
+//! Kishimoto and Müller give a finer one that stores more): it can cost
+//! re-searches, never soundness. Oware's repetition rule is part of its
+//! state (the key includes the positions since the last capture), and in
+//! scored games with a cap the ply is part of the state (results carry
+//! ranges, repetitions are not detected): neither can form a cycle.
+//!
+//! # Threads
+//! Every thread runs df-pn from the root over the one shared table (locks
+//! per bucket of four entries). Where several threads search, a child
+//! that other threads are inside looks worse to a thread choosing among
+//! its siblings (its number multiplied by one plus their count: a virtual
+//! loss), which spreads them over the most proving subtrees. A result one
+//! thread stores serves the others at once.
+
+mod certificate;
+mod checkpoint;
+pub mod range;
+mod search;
+pub mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+
+use ngola_rules::reference::certificate::canonical_rules;
+use ngola_rules::{MoveList, Player};
+
+pub use certificate::{CertificateError, CertificateStats};
+pub use checkpoint::CheckpointError;
+use search::{mix, Context, Search, Status};
+use table::{Census, Table, INF, NO_MOVE};
+
+use crate::eval::Evaluate;
+use crate::memory::MemoryError;
+
+/// The stack of each search thread: a line can be as long as the ply cap
+/// (or [`MAX_LINE_PLIES`]), one frame per ply.
+const STACK_BYTES: usize = 2 << 30;
+
+/// The longest line a search follows without a ply cap; past it the
+/// search gives up on that line (the answer may then be unknown).
+pub const MAX_LINE_PLIES: u32 = 100_000;
+
+/// Default table size in MiB.
+pub const DEFAULT_TT_MB: u64 = 256;
+
+/// What the attacker must achieve when the game ends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Win (unscored games).
+    Win,
+    /// His total minus the opponent's at least this (scored games).
+    Margin(i32),
+}
+
+/// Can `attacker` force the game to end with `target` met?
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Question {
+    /// The side that must force it.
+    pub attacker: Player,
+    /// What he must achieve.
+    pub target: Target,
+}
+
+impl std::fmt::Display for Question {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.target {
+            Target::Win => write!(f, "{} wins", self.attacker.letter()),
+            Target::Margin(m) => write!(f, "{} margin>={m}", self.attacker.letter()),
+        }
+    }
+}
+
+impl Question {
+    /// The key salt that keeps questions apart in one table.
+    fn salt(&self) -> u64 {
+        let target = match self.target {
+            Target::Win => 1 << 40,
+            Target::Margin(m) => (u64::from(m as u32) << 8) | 2,
+        };
+        mix(0x0070_726f_7665 ^ target ^ self.attacker.index() as u64)
+    }
+
+    /// The table generation of this question's entries.
+    fn generation(&self) -> u8 {
+        (self.salt() >> 56) as u8
+    }
+}
+
+/// The answer to a question.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The attacker can force it.
+    Proven,
+    /// He cannot.
+    Disproven,
+    /// Not decided (time limit, or a line past [`MAX_LINE_PLIES`]).
+    Unknown,
+}
+
+impl Answer {
+    /// `proven`, `disproven` or `unknown`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Answer::Proven => "proven",
+            Answer::Disproven => "disproven",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// One question asked, with its answer and cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    /// The question.
+    pub question: Question,
+    /// Its answer.
+    pub answer: Answer,
+    /// Positions expanded for it.
+    pub nodes: u64,
+    /// Wall-clock seconds spent on it.
+    pub seconds: f64,
+    /// Proven: the longest line of the proof found (an upper bound on the
+    /// length of the win under best defence).
+    pub depth: Option<u32>,
+    /// Some line ran past [`MAX_LINE_PLIES`].
+    pub gave_up: bool,
+}
+
+/// The prover's parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProverConfig {
+    /// Table size in MiB.
+    pub tt_mb: u64,
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// Stop after this long (the answer is then unknown); `None`: no limit.
+    pub time_limit: Option<Duration>,
+    /// The longest line followed without a ply cap.
+    pub max_line_plies: u32,
+    /// For tests only: store disproofs that rest on a repetition above
+    /// their position as if they held everywhere, the mistake that makes
+    /// graph-history interaction give wrong answers. Never set it otherwise.
+    #[doc(hidden)]
+    pub unsound_store_path_dependent: bool,
+}
+
+impl Default for ProverConfig {
+    fn default() -> Self {
+        ProverConfig {
+            tt_mb: DEFAULT_TT_MB,
+            threads: 1,
+            time_limit: None,
+            max_line_plies: MAX_LINE_PLIES,
+            unsound_store_path_dependent: false,
+        }
+    }
+}
+
+/// What the search threads share.
+pub(crate) struct Shared {
+    table: Table,
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    /// Threads inside each position (by key, in a small hashed array).
+    busy: Vec<AtomicU8>,
+    /// Proofs and disproofs found (stored), this run.
+    settled: [AtomicU64; 2],
+}
+
+/// The state of a running question, for progress reports.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The question being searched.
+    pub question: Question,
+    /// Positions expanded, over all questions (and earlier runs continued
+    /// from a checkpoint).
+    pub nodes: u64,
+    /// Wall-clock seconds, likewise.
+    pub seconds: f64,
+    /// Positions expanded per second in this run.
+    pub nodes_per_second: f64,
+    /// The root's proof and disproof numbers (open), or 0/INF when settled.
+    pub root: (u32, u32),
+    /// Proofs and disproofs found so far in this run.
+    pub proven: u64,
+    /// See `proven`.
+    pub disproven: u64,
+    /// The current most proving line, in move notation.
+    pub line: Vec<String>,
+}
+
+/// Saves a checkpoint while the search goes on (given to monitors).
+pub struct Saver<'a> {
+    save: &'a dyn Fn(&mut dyn std::io::Write) -> std::io::Result<u64>,
+}
+
+impl Saver<'_> {
+    /// Writes a checkpoint to `out`; returns the entries written.
+    pub fn save(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        (self.save)(out)
+    }
+}
+
+/// Receives progress reports while a question is searched.
+pub trait Monitor {
+    /// How often to report.
+    fn interval(&self) -> Duration;
+    /// One report; `saver` writes a checkpoint if the monitor wants one.
+    fn report(&mut self, progress: &Progress, saver: &Saver<'_>);
+}
+
+/// A monitor that ignores every report.
+pub struct Silent;
+
+impl Monitor for Silent {
+    fn interval(&self) -> Duration {
+        Duration::from_secs(3600)
+    }
+    fn report(&mut self, _: &Progress, _: &Saver<'_>) {}
+}
+
+/// The value of a position as the prover found it.
+#[derive(Clone, Debug)]
+pub struct Value<M> {
+    /// +1 the side to move wins, 0 draw, -1 loses; `None` if undecided.
+    pub result: Option<i32>,
+    /// Scored games: the final margin under perfect play (side to move's
+    /// view); 0 for Mangola and draws.
+    pub margin: i32,
+    /// Scored games left undecided: the margin is known to lie in
+    /// `lower..=upper`.
+    pub bounds: (i32, i32),
+    /// The question whose proof backs a decisive result (the certificate's).
+    pub proof: Option<Question>,
+    /// Its proof's longest line, in plies.
+    pub depth: Option<u32>,
+    /// A line of best play: the winner's proof moves, the loser's longest
+    /// resistance (empty for draws and undecided values).
+    pub pv: Vec<M>,
+    /// Every question asked, in order.
+    pub asked: Vec<Asked>,
+    /// Positions expanded (over the runs continued from checkpoints).
+    pub nodes: u64,
+    /// Wall-clock time, likewise.
+    pub seconds: f64,
+}
+
+/// The prover for game `G`, with its table.
+pub struct Prover<G: Evaluate> {
+    shared: Shared,
+    config: ProverConfig,
+    asked: Vec<Asked>,
+    /// The problem (see [`Prover::problem`]) `asked` answers questions of.
+    asked_for: String,
+    /// A checkpoint was loaded: the next root continues it.
+    resumed: bool,
+    /// The table holds results of some root.
+    used: bool,
+    /// Nodes and seconds of earlier runs (checkpoints).
+    prior: (u64, f64),
+    started: Instant,
+    deadline: Option<Instant>,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<G: Evaluate> Prover<G> {
+    /// A prover with an empty table of `config.tt_mb` MiB, or an error
+    /// naming the memory limit if the machine cannot hold it.
+    pub fn new(config: ProverConfig) -> Result<Prover<G>, MemoryError> {
+        let table = Table::new(config.tt_mb)?;
+        let started = Instant::now();
+        Ok(Prover {
+            shared: Shared {
+                table,
+                stop: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+                busy: (0..1 << 16).map(|_| AtomicU8::new(0)).collect(),
+                settled: [AtomicU64::new(0), AtomicU64::new(0)],
+            },
+            deadline: config.time_limit.map(|t| started + t),
+            config,
+            asked: Vec::new(),
+            asked_for: String::new(),
+            resumed: false,
+            used: false,
+            prior: (0, 0.0),
+            started,
+            _game: std::marker::PhantomData,
+        })
+    }
+
+    /// The questions asked so far about the last root (including those of a
+    /// loaded checkpoint).
+    pub fn asked(&self) -> &[Asked] {
+        &self.asked
+    }
+
+    /// Counts the table's entries for `question` (every `step`-th bucket,
+    /// scaled up; 1 for an exact count): the frontier of an unfinished proof.
+    pub fn census(&self, question: Question, step: usize) -> Census {
+        self.shared.table.census(question.generation(), step)
+    }
+
+    /// Positions expanded and seconds spent, this run plus earlier ones.
+    pub fn totals(&self) -> (u64, f64) {
+        (
+            self.prior.0 + self.shared.nodes.load(Ordering::Relaxed),
+            self.prior.1 + self.started.elapsed().as_secs_f64(),
+        )
+    }
+
+    /// Answers one question about `root` (reusing an answer already found
+    /// for it, e.g. in a loaded checkpoint).
+    pub fn prove(&mut self, root: &G, question: Question, monitor: &mut dyn Monitor) -> Asked {
+        self.begin(root);
+        self.ask(root, question, monitor)
+    }
+
+    /// Starts work on `root`: answers to questions about another root are
+    /// forgotten. In games whose history since the last capture decides
+    /// (Oware), the table keys leave out the history the root brings from
+    /// before the search (it is common to every position searched before
+    /// the first capture), so the table is cleared for every new root,
+    /// unless a checkpoint was just loaded for it.
+    fn begin(&mut self, root: &G) {
+        let problem = Self::problem(root);
+        let resumed = std::mem::take(&mut self.resumed);
+        if problem != self.asked_for || (G::PATH_HISTORY && !resumed) {
+            self.asked.clear();
+            self.asked_for = problem;
+            if G::PATH_HISTORY && self.used {
+                self.shared.table.clear();
+            }
+        }
+        self.used = true;
+    }
+
+    /// The search context of `question` from `root`.
+    fn context(&self, root: &G, question: Question) -> Context {
+        let cap = root.ply_cap();
+        Context {
+            attacker: question.attacker,
+            target: question.target,
+            salt: question.salt(),
+            generation: question.generation(),
+            cap,
+            repetitions: !G::PATH_HISTORY && (!G::SCORED || cap.is_none()),
+            monotone: !G::SCORED,
+            max_line: match cap {
+                Some(cap) => cap.saturating_sub(root.ply()).saturating_add(1),
+                None => self.config.max_line_plies,
+            },
+        }
+    }
+
+    /// The problem a checkpoint belongs to: game, rules and root.
+    pub fn problem(root: &G) -> String {
+        format!("{} {} | {root}", G::NAME, canonical_rules(root.rules()))
+    }
+
+    /// Answers `question` from `root`: from the questions already asked
+    /// about it (e.g. in a checkpoint), else by searching.
+    fn ask(&mut self, root: &G, question: Question, monitor: &mut dyn Monitor) -> Asked {
+        if let Some(done) = self
+            .asked
+            .iter()
+            .find(|a| a.question == question && a.answer != Answer::Unknown)
+        {
+            return done.clone();
+        }
+        let (nodes0, seconds0) = self.totals();
+        let (answer, depth, gave_up) = self.search(root, question, monitor);
+        let (nodes1, seconds1) = self.totals();
+        let asked = Asked {
+            question,
+            answer,
+            nodes: nodes1 - nodes0,
+            seconds: seconds1 - seconds0,
+            depth,
+            gave_up,
+        };
+        self.asked.retain(|a| a.question != question);
+        self.asked.push(asked.clone());
+        asked
+    }
+
+    /// Whether the time limit has passed.
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Runs the search threads on one question.
+    fn search(
+        &mut self,
+        root: &G,
+        question: Question,
+        monitor: &mut dyn Monitor,
+    ) -> (Answer, Option<u32>, bool) {
+        let ctx = self.context(root, question);
+        if let Some(outcome) = root.outcome() {
+            let met = ctx.goal_met(root, outcome);
+            return (
+                if met {
+                    Answer::Proven
+                } else {
+                    Answer::Disproven
+                },
+                met.then_some(0),
+                false,
+            );
+        }
+        if self.out_of_time() {
+            return (Answer::Unknown, None, false);
+        }
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let threads = self.config.threads.max(1);
+        let spread = threads > 1;
+        let shared = &self.shared;
+        let run_start = Instant::now();
+        let nodes_start = shared.nodes.load(Ordering::Relaxed);
+        let deadline = self.deadline;
+        let prior = self.prior;
+        let started = self.started;
+        let asked = self.asked.clone();
+        let unsound = self.config.unsound_store_path_dependent;
+        let results: Vec<(Status, bool)> = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel::<()>();
+            let mut handles = Vec::new();
+            for _ in 0..threads {
+                let done = done.clone();
+                let spawned = std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut search = Search::new(shared, ctx, spread, unsound);
+                        let status = search.run(root);
+                        if status.settled() {
+                            shared.stop.store(true, Ordering::Relaxed);
+                        }
+                        // The coordinator may have stopped listening: nothing to do then.
+                        let _ = done.send(());
+                        (status, search.gave_up)
+                    });
+                if let Ok(handle) = spawned {
+                    handles.push(handle);
+                }
+            }
+            drop(done);
+            if handles.is_empty() {
+                // No thread to be had: search on this one, without reports.
+                let mut search = Search::new(shared, ctx, false, unsound);
+                let status = search.run(root);
+                return vec![(status, search.gave_up)];
+            }
+            let mut running = handles.len();
+            let mut next_report = Instant::now() + monitor.interval();
+            while running > 0 {
+                let mut wake = next_report;
+                if let Some(d) = deadline {
+                    wake = wake.min(d);
+                }
+                let wait = wake.saturating_duration_since(Instant::now());
+                match finished.recv_timeout(wait) {
+                    Ok(()) => running -= 1,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => running = 0,
+                }
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+                if running > 0 && now >= next_report {
+                    next_report = now + monitor.interval();
+                    let progress = progress_of(
+                        shared,
+                        root,
+                        &ctx,
+                        question,
+                        prior,
+                        started,
+                        run_start,
+                        nodes_start,
+                    );
+                    let save = |out: &mut dyn std::io::Write| {
+                        checkpoint::save(
+                            shared,
+                            &Self::problem(root),
+                            &asked,
+                            totals(shared, prior, started),
+                            out,
+                        )
+                    };
+                    monitor.report(&progress, &Saver { save: &save });
+                }
+            }
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        let gave_up = results.iter().any(|(_, g)| *g);
+        let settled = results
+            .iter()
+            .map(|(s, _)| *s)
+            .find(|s| s.settled())
+            .or_else(|| {
+                let search = Search::new(&self.shared, ctx, false, false);
+                search.settled(root, 0).map(|e| Status::from_entry(&e))
+            });
+        match settled {
+            Some(s) if s.pn == 0 => (Answer::Proven, Some(u32::from(s.depth)), gave_up),
+            Some(_) => (Answer::Disproven, None, gave_up),
+            None => (Answer::Unknown, None, gave_up),
+        }
+    }
+
+    /// The value of `root` (see the module documentation): the questions
+    /// asked in turn, the principal variation of the deciding proof.
+    pub fn value(&mut self, root: &G, monitor: &mut dyn Monitor) -> Value<G::Move> {
+        self.begin(root);
+        let me = root.to_move();
+        let opp = me.opponent();
+        let mut value = Value {
+            result: None,
+            margin: 0,
+            bounds: (i32::MIN, i32::MAX),
+            proof: None,
+            depth: None,
+            pv: Vec::new(),
+            asked: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+        };
+        let mut ask = |prover: &mut Self, q: Question| -> Asked { prover.ask(root, q, monitor) };
+        if !G::SCORED {
+            let win = Question {
+                attacker: me,
+                target: Target::Win,
+            };
+            let lose = Question {
+                attacker: opp,
+                target: Target::Win,
+            };
+            let a = ask(self, win);
+            match a.answer {
+                Answer::Proven => {
+                    value.result = Some(1);
+                    value.proof = Some(win);
+                }
+                Answer::Unknown => {}
+                Answer::Disproven => {
+                    let b = ask(self, lose);
+                    match b.answer {
+                        Answer::Proven => {
+                            value.result = Some(-1);
+                            value.proof = Some(lose);
+                        }
+                        Answer::Disproven => value.result = Some(0),
+                        Answer::Unknown => {}
+                    }
+                }
+            }
+        } else {
+            // P(m): the side to move can force a margin of at least m.
+            // m >= 1: "me margin>=m"; m <= 0: not "opponent margin>=1-m".
+            let mut p = |prover: &mut Self, m: i32| -> Option<bool> {
+                let (q, flip) = if m >= 1 {
+                    (
+                        Question {
+                            attacker: me,
+                            target: Target::Margin(m),
+                        },
+                        false,
+                    )
+                } else {
+                    (
+                        Question {
+                            attacker: opp,
+                            target: Target::Margin(1 - m),
+                        },
+                        true,
+                    )
+                };
+                match ask(prover, q).answer {
+                    Answer::Proven => Some(!flip),
+                    Answer::Disproven => Some(flip),
+                    Answer::Unknown => None,
+                }
+            };
+            // Known: P(lo) true, P(hi) false.
+            let (mut lo, mut hi) = (i32::MIN, i32::MAX);
+            let mut undecided = false;
+            match p(self, 1) {
+                Some(true) => {
+                    lo = 1;
+                    // Double upwards until P fails.
+                    let mut step = 1;
+                    loop {
+                        let m = lo.saturating_add(step);
+                        match p(self, m) {
+                            Some(true) => lo = m,
+                            Some(false) => {
+                                hi = m;
+                                break;
+                            }
+                            None => {
+                                undecided = true;
+                                break;
+                            }
+                        }
+                        step = step.saturating_mul(2);
+                        if m >= 1 << 16 {
+                            break;
+                        }
+                    }
+                }
+                Some(false) => {
+                    hi = 1;
+                    match p(self, 0) {
+                        Some(true) => lo = 0,
+                        Some(false) => {
+                            hi = 0;
+                            let mut step = 1;
+                            loop {
+                                let m = hi.saturating_sub(step);
+                                match p(self, m) {
+                                    Some(true) => {
+                                        lo = m;
+                                        break;
+                                    }
+                                    Some(false) => hi = m,
+                                    None => {
+                                        undecided = true;
+                                        break;
+                                    }
+                                }
+                                step = step.saturating_mul(2);
+                                if m <= -(1 << 16) {
+                                    break;
+                                }
+                            }
+                        }
+                        None => undecided = true,
+                    }
+                }
+                None => undecided = true,
+            }
+            while !undecided && hi.saturating_sub(lo) > 1 && lo != i32::MIN && hi != i32::MAX {
+                let mid = lo + (hi - lo) / 2;
+                match p(self, mid) {
+                    Some(true) => lo = mid,
+                    Some(false) => hi = mid,
+                    None => undecided = true,
+                }
+            }
+            value.bounds = (lo, hi.saturating_sub(1));
+            if !undecided && hi.saturating_sub(lo) == 1 {
+                value.margin = lo;
+                value.result = Some(lo.signum());
+                value.proof = match lo.signum() {
+                    1 => Some(Question {
+                        attacker: me,
+                        target: Target::Margin(lo),
+                    }),
+                    -1 => Some(Question {
+                        attacker: opp,
+                        target: Target::Margin(-lo),
+                    }),
+                    _ => None,
+                };
+            }
+        }
+        if let Some(q) = value.proof {
+            value.depth = self
+                .asked
+                .iter()
+                .find(|a| a.question == q)
+                .and_then(|a| a.depth);
+            value.pv = self.proof_line(root, q);
+        }
+        value.asked = self.asked.clone();
+        let (nodes, seconds) = self.totals();
+        value.nodes = nodes;
+        value.seconds = seconds;
+        value
+    }
+
+    /// Follows a proof of `question` from `root` through the table: the
+    /// attacker's proving move (the shortest proof), the defender's reply
+    /// whose proof is longest. Stops where the table has lost the proof.
+    pub fn proof_line(&self, root: &G, question: Question) -> Vec<G::Move> {
+        let ctx = self.context(root, question);
+        let search = Search::new(&self.shared, ctx, false, false);
+        let mut line = Vec::new();
+        let mut game = root.clone();
+        let mut history = 0;
+        while game.outcome().is_none() && line.len() < 10_000 {
+            let mut moves = MoveList::new();
+            game.legal_moves(&mut moves);
+            let attacker = game.to_move() == question.attacker;
+            // (move, position after it, its history hash, its rank)
+            type Choice<G> = (<G as ngola_rules::Game>::Move, G, u64, (u32, i64));
+            let mut choice: Option<Choice<G>> = None;
+            for &mv in &moves {
+                let mut child = game.clone();
+                child.play(mv);
+                let h = Context::child_history(&game, &child, history);
+                let Some((table::Kind::Proven, e)) = search.probe_child(&child, h) else {
+                    if attacker {
+                        continue;
+                    }
+                    return line;
+                };
+                let rank = if attacker {
+                    (e.hi, -i64::from(e.depth))
+                } else {
+                    (0, i64::from(e.depth))
+                };
+                if choice.as_ref().is_none_or(|c| rank > c.3) {
+                    choice = Some((mv, child, h, rank));
+                }
+            }
+            let Some((mv, child, h, _)) = choice else {
+                break;
+            };
+            line.push(mv);
+            game = child;
+            history = h;
+        }
+        line
+    }
+
+    /// Loads a checkpoint written for the same problem: its table entries
+    /// and the questions it had answered.
+    pub fn load_checkpoint(
+        &mut self,
+        root: &G,
+        input: &mut dyn std::io::Read,
+    ) -> Result<u64, CheckpointError> {
+        let problem = Self::problem(root);
+        let loaded = checkpoint::load(&self.shared, &problem, input)?;
+        if self.asked_for != problem {
+            self.asked.clear();
+            self.asked_for = problem;
+        }
+        self.resumed = true;
+        self.used = true;
+        for a in loaded.asked {
+            if !self.asked.iter().any(|b| b.question == a.question) {
+                self.asked.push(a);
+            }
+        }
+        self.prior = (self.prior.0 + loaded.nodes, self.prior.1 + loaded.seconds);
+        Ok(loaded.entries)
+    }
+
+    /// Writes a checkpoint of the table and the questions answered.
+    pub fn save_checkpoint(&self, root: &G, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        checkpoint::save(
+            &self.shared,
+            &Self::problem(root),
+            &self.asked,
+            self.totals(),
+            out,
+        )
+    }
+}
+
+/// Nodes and seconds over this run and the earlier ones.
+fn totals(shared: &Shared, prior: (u64, f64), started: Instant) -> (u64, f64) {
+    (
+        prior.0 + shared.nodes.load(Ordering::Relaxed),
+        prior.1 + started.elapsed().as_secs_f64(),
+    )
+}
+
+/// A progress report of the running question.
+#[allow(clippy::too_many_arguments)]
+fn progress_of<G: Evaluate>(
+    shared: &Shared,
+    root: &G,
+    ctx: &Context,
+    question: Question,
+    prior: (u64, f64),
+    started: Instant,
+    run_start: Instant,
+    nodes_start: u64,
+) -> Progress {
+    let search = Search::new(shared, *ctx, false, false);
+    let root_numbers = match search.probe_child(root, 0) {
+        Some((_, e)) => (e.pn, e.dn),
+        None => (1, 1),
+    };
+    let (nodes, seconds) = totals(shared, prior, started);
+    let run_nodes = shared.nodes.load(Ordering::Relaxed) - nodes_start;
+    let (proven, disproven) = (
+        shared.settled[0].load(Ordering::Relaxed),
+        shared.settled[1].load(Ordering::Relaxed),
+    );
+    Progress {
+        question,
+        nodes,
+        seconds,
+        nodes_per_second: run_nodes as f64 / run_start.elapsed().as_secs_f64().max(1e-9),
+        root: root_numbers,
+        proven,
+        disproven,
+        line: best_line(&search, root, 40),
+    }
+}
+
+/// The line of best moves the table holds from `root` (most proving moves
+/// where open, proving or disproving moves where settled).
+fn best_line<G: Evaluate>(search: &Search<'_>, root: &G, limit: usize) -> Vec<String> {
+    let mut line = Vec::new();
+    let mut game = root.clone();
+    let mut history = 0;
+    let mut seen = std::collections::HashSet::new();
+    while line.len() < limit && game.outcome().is_none() {
+        let Some((_, e)) = search.probe_child(&game, history) else {
+            break;
+        };
+        if e.best == NO_MOVE || !seen.insert((game.zobrist(), game.ply())) {
+            break;
+        }
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let Some(&mv) = moves.get(e.best as usize) else {
+            break;
+        };
+        let mut child = game.clone();
+        child.play(mv);
+        history = Context::child_history(&game, &child, history);
+        game = child;
+        line.push(mv.to_string());
+    }
+    line
+}
+
+/// `INF` as the reports show it.
+pub const INFINITE: u32 = INF;

@@ -1,0 +1,419 @@
+//! Proof certificates: their text format and a checker that plays by the
+//! reference implementations of this module's parent, never by the fast
+//! engine whose search wrote them.
+//!
+//! # Format (version 1)
+//! A UTF-8 text file (gzip-compressed when its name ends in `.gz`; the
+//! command line handles that). The first line is the header:
+//!
+//! ```text
+//! ngola-proof 1 <game> <rules> | <root position> | <winner>[ margin>=<M>]
+//! ```
+//!
+//! - `<game>`: `mangola`, `umelbagara`, `kalah` or `oware`;
+//! - `<rules>`: every rule option as `key=value`, separated by commas, in
+//!   the order the game lists them (`canonical_rules`);
+//! - `<root position>`: the position text of RULES.md the proof starts from
+//!   (a fresh history for Oware);
+//! - `<winner>`: `S` or `N`, the side whose strategy the file holds;
+//! - scored games (Kalah, Oware, Um el-Bagara) add the goal `margin>=M`: the
+//!   game ends with the winner's total minus the opponent's at least `M`
+//!   (`M` may be 0 or negative: "loses by at most -M"); without it the goal
+//!   is `margin>=1`, a win. Mangola's goal is always a win.
+//!
+//! Every further line is one position with the winner to move, a tab, and
+//! the winner's move there in the game's notation:
+//!
+//! ```text
+//! <position>\t<move>
+//! ```
+//!
+//! `<position>` is the RULES.md position text. For Oware, whose repetition
+//! rule looks at the positions since the last capture, it is followed by
+//! ` seen ` and those earlier positions (not the current one), each written
+//! `<rows>:<side>` (e.g. `1,0,2/0,3,1:N`), sorted as byte strings and
+//! separated by single spaces; with no earlier position the suffix is
+//! absent. The ply field is part of the text, so a proof that relies on the
+//! ply cap names the plies it relies on.
+//!
+//! # What the checker verifies
+//! Starting from the root with the reference implementation, it follows
+//! every line of play the strategy allows: at a position with the winner
+//! to move (and the game not over) the file must give a move, and it must
+//! be legal there; at a position with the loser to move, every legal reply
+//! is followed. Every finished game reached must meet the goal. A position
+//! with no legal move whose game is not over is an error. Since every move
+//! adds a ply, no position is met twice on a line, and the check ends. Each
+//! position is checked once: the positions already verified are kept as
+//! 128-bit hashes of their text.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::io::BufRead;
+
+use super::{RefGame, RefResult};
+use crate::game::Player;
+use crate::kind::GameKind;
+use crate::options::RuleOptions;
+
+/// The first word of every certificate.
+pub const FORMAT: &str = "ngola-proof";
+
+/// The format version this module reads and writes.
+pub const VERSION: u32 = 1;
+
+/// What the winner's strategy achieves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The game ends with the winner winning (Mangola).
+    Win,
+    /// Scored games: the game ends with the winner's total minus the
+    /// opponent's at least this.
+    MarginAtLeast(i64),
+}
+
+impl Goal {
+    /// Whether `result` meets the goal for `winner`.
+    pub fn met_by(&self, result: &RefResult, winner: Player) -> bool {
+        match *self {
+            Goal::Win => result.winner == Some(winner),
+            Goal::MarginAtLeast(m) => result.margin_for(winner) >= m,
+        }
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Win => f.write_str("win"),
+            Goal::MarginAtLeast(m) => write!(f, "margin>={m}"),
+        }
+    }
+}
+
+/// The header line of a certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The game.
+    pub game: GameKind,
+    /// The rule options, `key=value` separated by commas.
+    pub rules: String,
+    /// The root position text.
+    pub root: String,
+    /// The side whose strategy the certificate holds.
+    pub winner: Player,
+    /// What that strategy achieves.
+    pub goal: Goal,
+}
+
+/// The rule options as a header writes them: every option as `key=value`,
+/// comma-separated, in the order of [`RuleOptions::keys`].
+pub fn canonical_rules<R: RuleOptions>(rules: &R) -> String {
+    rules
+        .to_pairs()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl Header {
+    /// The header as the first line of a certificate (no newline).
+    pub fn line(&self) -> String {
+        let mut line = format!(
+            "{FORMAT} {VERSION} {} {} | {} | {}",
+            self.game,
+            self.rules,
+            self.root,
+            self.winner.letter()
+        );
+        if let Goal::MarginAtLeast(m) = self.goal {
+            line += &format!(" margin>={m}");
+        }
+        line
+    }
+
+    /// Reads a header line, or says what is wrong with it.
+    pub fn parse(line: &str) -> Result<Header, String> {
+        let line = line.trim_end_matches(['\r', '\n']);
+        let expected = format!("expected `{FORMAT} {VERSION} GAME RULES | POSITION | WINNER`");
+        let parts: Vec<&str> = line.split(" | ").collect();
+        let [first, root, last] = parts[..] else {
+            return Err(format!(
+                "header: {expected}, with ` | ` between its three parts"
+            ));
+        };
+        let words: Vec<&str> = first.split(' ').collect();
+        let [format, version, game, rules] = words[..] else {
+            return Err(format!("header: {expected}"));
+        };
+        if format != FORMAT {
+            return Err(format!(
+                "header: `{format}` is not `{FORMAT}`: not a certificate"
+            ));
+        }
+        if version != VERSION.to_string() {
+            return Err(format!(
+                "header: format version `{version}` (this program reads version {VERSION})"
+            ));
+        }
+        let game: GameKind = game.parse().map_err(|e| format!("header: {e}"))?;
+        let scored = game != GameKind::Mangola;
+        let mut tail = last.split(' ');
+        let winner = Player::from_letter(tail.next().unwrap_or(""))
+            .map_err(|_| format!("header: the winner `{last}` is not S or N"))?;
+        let goal = match (tail.next(), scored) {
+            (None, false) => Goal::Win,
+            (None, true) => Goal::MarginAtLeast(1),
+            (Some(text), true) => {
+                let m = text
+                    .strip_prefix("margin>=")
+                    .and_then(|m| m.parse::<i64>().ok())
+                    .ok_or_else(|| format!("header: goal `{text}` is not `margin>=M`"))?;
+                Goal::MarginAtLeast(m)
+            }
+            (Some(text), false) => {
+                return Err(format!(
+                    "header: goal `{text}`: {game} has no score, its goal is a win"
+                ))
+            }
+        };
+        if let Some(extra) = tail.next() {
+            return Err(format!("header: unexpected `{extra}` after the goal"));
+        }
+        Ok(Header {
+            game,
+            rules: rules.to_string(),
+            root: root.to_string(),
+            winner,
+            goal,
+        })
+    }
+}
+
+/// What a successful check saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    /// The certificate's header.
+    pub header: Header,
+    /// Strategy lines in the file.
+    pub lines: u64,
+    /// Lines the check used (positions with the winner to move reached).
+    pub lines_used: u64,
+    /// Distinct positions with the loser to move reached (every reply followed).
+    pub loser_positions: u64,
+    /// Finished games reached (each met the goal), counted once per position.
+    pub ends: u64,
+    /// The longest line of play followed, in plies.
+    pub longest: u32,
+}
+
+/// Why a certificate was rejected: a message, and the line at fault when
+/// one is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckError {
+    /// The 1-based line number of the file at fault, if any.
+    pub line: Option<u64>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl CheckError {
+    fn at(line: u64, message: impl Into<String>) -> CheckError {
+        CheckError {
+            line: Some(line),
+            message: message.into(),
+        }
+    }
+
+    fn general(message: impl Into<String>) -> CheckError {
+        CheckError {
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "line {line}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// A 128-bit hash of a position's text (two independent 64-bit hashes).
+fn hash128(text: &str) -> u128 {
+    let half = |salt: u8| {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        salt.hash(&mut h);
+        text.hash(&mut h);
+        h.finish()
+    };
+    (u128::from(half(0x5a)) << 64) | u128::from(half(0xa5))
+}
+
+/// Reads and checks a certificate (see the module documentation).
+pub fn check<R: BufRead>(mut input: R) -> Result<CheckReport, CheckError> {
+    let mut first = Vec::new();
+    input
+        .read_until(b'\n', &mut first)
+        .map_err(|e| CheckError::general(format!("cannot read the certificate: {e}")))?;
+    let first =
+        String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
+    let header = Header::parse(&first).map_err(|e| CheckError::at(1, e))?;
+    match header.game {
+        GameKind::Mangola => check_game::<super::mangola::RefMangola, R>(header, input),
+        GameKind::UmElBagara => check_game::<super::umelbagara::Reference, R>(header, input),
+        GameKind::Kalah => check_game::<super::kalah::RefKalah, R>(header, input),
+        GameKind::Oware => check_game::<super::oware::RefOware, R>(header, input),
+    }
+}
+
+/// One strategy line: the winner's move and where the file gives it.
+struct Entry {
+    mv: Box<str>,
+    line: u64,
+}
+
+/// Reads the strategy lines after the header: position hash to move.
+fn read_lines<R: BufRead>(input: R) -> Result<(HashMap<u128, Entry>, u64), CheckError> {
+    let mut strategy = HashMap::new();
+    let mut count = 0;
+    for (i, bytes) in input.split(b'\n').enumerate() {
+        let number = i as u64 + 2;
+        let bytes = bytes.map_err(|e| CheckError::at(number, format!("cannot read: {e}")))?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|_| CheckError::at(number, "not UTF-8 text"))?
+            .trim_end_matches('\r');
+        if text.is_empty() {
+            continue;
+        }
+        let Some((position, mv)) = text.split_once('\t') else {
+            return Err(CheckError::at(
+                number,
+                "expected `<position>` and `<move>` separated by a tab",
+            ));
+        };
+        if mv.is_empty() || mv.contains('\t') {
+            return Err(CheckError::at(number, "expected one move after the tab"));
+        }
+        count += 1;
+        let key = hash128(position.trim());
+        if let Some(earlier) = strategy.get(&key) {
+            let earlier: &Entry = earlier;
+            if &*earlier.mv != mv {
+                return Err(CheckError::at(
+                    number,
+                    format!(
+                        "position already has move `{}` on line {}; this line gives `{mv}`",
+                        earlier.mv, earlier.line
+                    ),
+                ));
+            }
+            continue;
+        }
+        strategy.insert(
+            key,
+            Entry {
+                mv: mv.into(),
+                line: number,
+            },
+        );
+    }
+    Ok((strategy, count))
+}
+
+fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckReport, CheckError> {
+    let rules_list: Vec<&str> = header.rules.split(',').filter(|s| !s.is_empty()).collect();
+    let rules = G::Rules::from_assignments(&rules_list)
+        .map_err(|e| CheckError::at(1, format!("header rules: {e}")))?;
+    let root = G::from_text(&header.root, rules)
+        .map_err(|e| CheckError::at(1, format!("header root position: {e}")))?;
+    let (strategy, lines) = read_lines(input)?;
+    let winner = header.winner;
+    let goal = header.goal;
+
+    let mut report = CheckReport {
+        header: header.clone(),
+        lines,
+        lines_used: 0,
+        loser_positions: 0,
+        ends: 0,
+        longest: 0,
+    };
+    let mut done: HashSet<u128> = HashSet::new();
+    let mut path: Vec<String> = Vec::new();
+    // Depth-first: (state, its depth, the move that reached it).
+    let mut stack: Vec<(G, u32, String)> = vec![(root, 0, String::new())];
+    let line_of_play = |path: &[String]| {
+        if path.is_empty() {
+            "the root".to_string()
+        } else {
+            format!("the line {}", path.join(" "))
+        }
+    };
+    while let Some((state, depth, mv)) = stack.pop() {
+        if depth > 0 {
+            path.truncate(depth as usize - 1);
+            path.push(mv);
+        }
+        report.longest = report.longest.max(depth);
+        let key_text = state.key_text();
+        let key = hash128(&key_text);
+        if !done.insert(key) {
+            continue;
+        }
+        if let Some(result) = state.result() {
+            if !goal.met_by(&result, winner) {
+                let how = match result.winner {
+                    Some(w) if G::SCORED => {
+                        format!("{} wins by {}", w.letter(), result.margin_for(w))
+                    }
+                    Some(w) => format!("{} wins", w.letter()),
+                    None => "a draw".to_string(),
+                };
+                return Err(CheckError::general(format!(
+                    "{} ends in {how}, which does not meet the goal ({} {goal}): {key_text}",
+                    line_of_play(&path),
+                    winner.letter()
+                )));
+            }
+            report.ends += 1;
+            continue;
+        }
+        let successors = state.successors();
+        if successors.is_empty() {
+            return Err(CheckError::general(format!(
+                "{} reaches a position with no legal move whose game is not over: {key_text}",
+                line_of_play(&path)
+            )));
+        }
+        if state.side() == winner {
+            let Some(entry) = strategy.get(&key) else {
+                return Err(CheckError::general(format!(
+                    "no move for the winner after {}: the certificate has no line for {key_text}",
+                    line_of_play(&path)
+                )));
+            };
+            let Some((mv, next)) = successors.into_iter().find(|(m, _)| **m == *entry.mv) else {
+                return Err(CheckError::at(
+                    entry.line,
+                    format!("move `{}` is not legal in {key_text}", entry.mv),
+                ));
+            };
+            report.lines_used += 1;
+            stack.push((next, depth + 1, mv));
+        } else {
+            report.loser_positions += 1;
+            for (mv, next) in successors.into_iter().rev() {
+                stack.push((next, depth + 1, mv));
+            }
+        }
+    }
+    Ok(report)
+}

@@ -1,0 +1,379 @@
+//! `ngola prove <game> [--rule ...] [--position TEXT] [--time LIMIT]
+//! [--tt MiB] [--threads N] [--certificate FILE] [--checkpoint FILE]`: who
+//! wins, by proof-number search (`ngola_agents::prover`), with a
+//! certificate of the win; and `ngola prove --check FILE`, which checks a
+//! certificate with the reference implementations
+//! (`ngola_rules::reference::certificate`).
+//!
+//! Output, one item per line:
+//!
+//! ```text
+//! value win 0        result and margin from the side to move's view
+//!                    (win, loss, draw, or unknown when not decided)
+//! pv a1 c6 ...       the winner's proof moves, the loser's longest resistance
+//! nodes 1234         positions expanded (over runs continued from a checkpoint)
+//! time 1.234s        wall-clock time (likewise)
+//! depth 41           decisive results: the proof's longest line, in plies
+//! bounds -3 5        scored games left undecided: what is known of the margin
+//! question S wins proven 1200 nodes 1.000s
+//! certificate FILE lines 120 longest 41
+//! ```
+//!
+//! Progress goes to stderr every `--progress` interval.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use ngola_agents::prover::{Monitor, Progress, Prover, ProverConfig, Saver, Value, MAX_LINE_PLIES};
+use ngola_agents::Evaluate;
+use ngola_rules::reference::certificate;
+use ngola_rules::{with_game, GameKind};
+
+use crate::cli_error::{print, CliError};
+use crate::game_args::GameArgs;
+
+/// A line on standard error; a closed or full stderr loses the line, not the run.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// Arguments of `ngola prove`.
+#[derive(Args, Debug)]
+pub struct ProveArgs {
+    /// The game: mangola, umelbagara, kalah or oware (not with --check).
+    #[arg(value_parser = crate::game_args::parse_game_kind, required_unless_present = "check")]
+    game: Option<GameKind>,
+    /// A rule option as key=value (repeatable).
+    #[arg(long = "rule", value_name = "KEY=VALUE")]
+    rules: Vec<String>,
+    /// Start from this position (RULES.md position text) instead of the start.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Stop after this long (e.g. 90s, 30m, 12h); the value is then unknown.
+    #[arg(long, value_name = "LIMIT", value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// Transposition-table size in MiB.
+    #[arg(long, value_name = "MiB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    tt: u64,
+    /// Search threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Write the winner's strategy here (gzip if FILE ends in .gz).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
+    /// Continue from this checkpoint if it exists, and save to it while
+    /// searching and at the end.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// How often to save the checkpoint.
+    #[arg(long, value_name = "INTERVAL", default_value = "10m", value_parser = parse_duration)]
+    checkpoint_every: Duration,
+    /// How often to report progress on stderr.
+    #[arg(long, value_name = "INTERVAL", default_value = "10s", value_parser = parse_duration)]
+    progress: Duration,
+    /// Check a certificate instead of proving (with the reference implementations).
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["game", "rules", "position", "time", "certificate", "checkpoint", "threads"])]
+    check: Option<PathBuf>,
+}
+
+/// Reads `250ms`, `90s`, `30m`, `12h`, `2d` (a bare number is seconds).
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| !(c.is_ascii_digit() || c == '.')) {
+        Some(i) => text.split_at(i),
+        None => (text, "s"),
+    };
+    let scale = match unit {
+        "ms" => 0.001,
+        "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        "d" => 86400.0,
+        _ => {
+            return Err(format!(
+                "`{text}`: expected a number with a unit ms, s, m, h or d (e.g. 90s, 30m, 12h)"
+            ))
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}`: `{number}` is not a number"))?;
+    let seconds = value * scale;
+    if !seconds.is_finite() || seconds <= 0.0 || seconds > 1e9 {
+        return Err(format!("`{text}`: expected a positive duration"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Runs `ngola prove`.
+pub fn run(args: ProveArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.check {
+        return check(path);
+    }
+    let game = args
+        .game
+        .ok_or_else(|| CliError::input("a game is required (or --check FILE)"))?;
+    with_game!(game, G => prove::<G>(&args, game))
+}
+
+fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> {
+    let setup = GameArgs {
+        game: kind,
+        rules: args.rules.clone(),
+        position: args.position.clone(),
+    };
+    let root: G = setup.setup()?;
+    let threads = match args.threads {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let config = ProverConfig {
+        tt_mb: args.tt,
+        threads,
+        time_limit: args.time,
+        max_line_plies: MAX_LINE_PLIES,
+        ..ProverConfig::default()
+    };
+    let mut prover =
+        Prover::<G>::new(config).map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    if let Some(path) = &args.checkpoint {
+        if path.exists() {
+            let file = File::open(path)
+                .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
+            let entries = prover
+                .load_checkpoint(&root, &mut BufReader::new(file))
+                .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
+            note!(
+                "prove: continuing from {} ({entries} entries, {} questions answered)",
+                path.display(),
+                prover.asked().len()
+            );
+        }
+    }
+    let mut monitor = Reporter {
+        every: args.progress,
+        checkpoint: args.checkpoint.clone(),
+        checkpoint_every: args.checkpoint_every,
+        last_save: Instant::now(),
+    };
+    let value = prover.value(&root, &mut monitor);
+    if let Some(path) = &args.checkpoint {
+        let entries = save_checkpoint(path, |out| prover.save_checkpoint(&root, out))?;
+        note!("prove: checkpoint {} ({entries} entries)", path.display());
+    }
+    let mut text = report(&value);
+    if let Some(path) = &args.certificate {
+        match value.proof {
+            Some(question) => {
+                let stats = write_certificate(path, |out| {
+                    prover.write_certificate(&root, question, out).map_err(|e| {
+                        CliError::failure(format!("--certificate {}: {e}", path.display()))
+                    })
+                })?;
+                text += &format!(
+                    "certificate {} lines {} longest {}\n",
+                    path.display(),
+                    stats.lines,
+                    stats.longest
+                );
+            }
+            None => note!(
+                "prove: no certificate written: the value is {} (certificates prove wins)",
+                result_word(&value)
+            ),
+        }
+    }
+    print(&text)
+}
+
+fn result_word<M>(value: &Value<M>) -> &'static str {
+    match value.result {
+        Some(1) => "win",
+        Some(-1) => "loss",
+        Some(_) => "draw",
+        None => "unknown",
+    }
+}
+
+/// The lines of standard output.
+fn report<M: std::fmt::Display>(value: &Value<M>) -> String {
+    let pv: Vec<String> = value.pv.iter().map(|m| m.to_string()).collect();
+    let mut text = format!(
+        "value {} {}\npv {}\nnodes {}\ntime {:.3}s\n",
+        result_word(value),
+        value.margin,
+        pv.join(" "),
+        value.nodes,
+        value.seconds
+    );
+    if let Some(depth) = value.depth {
+        text += &format!("depth {depth}\n");
+    }
+    if value.result.is_none() && (value.bounds.0 != i32::MIN || value.bounds.1 != i32::MAX - 1) {
+        let show = |b: i32| {
+            if b == i32::MIN || b >= i32::MAX - 1 {
+                "?".to_string()
+            } else {
+                b.to_string()
+            }
+        };
+        text += &format!("bounds {} {}\n", show(value.bounds.0), show(value.bounds.1));
+    }
+    for a in &value.asked {
+        text += &format!(
+            "question {} {} {} nodes {:.3}s{}\n",
+            a.question,
+            a.answer.word(),
+            a.nodes,
+            a.seconds,
+            if a.gave_up {
+                format!(" (a line ran past {MAX_LINE_PLIES} plies)")
+            } else {
+                String::new()
+            }
+        );
+    }
+    text
+}
+
+/// Progress on stderr, and checkpoints while the search goes on.
+struct Reporter {
+    every: Duration,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: Duration,
+    last_save: Instant,
+}
+
+impl Monitor for Reporter {
+    fn interval(&self) -> Duration {
+        self.every
+    }
+
+    fn report(&mut self, p: &Progress, saver: &Saver<'_>) {
+        let (pn, dn) = p.root;
+        note!(
+            "prove: [{}] {} nodes ({:.0}/s) {:.0}s root pn {} dn {} proven {} disproven {} line {}",
+            p.question,
+            p.nodes,
+            p.nodes_per_second,
+            p.seconds,
+            pn,
+            dn,
+            p.proven,
+            p.disproven,
+            p.line.join(" ")
+        );
+        if let Some(path) = &self.checkpoint {
+            if self.last_save.elapsed() >= self.checkpoint_every {
+                self.last_save = Instant::now();
+                match save_checkpoint(path, |out| saver.save(out)) {
+                    Ok(entries) => {
+                        note!("prove: checkpoint {} ({entries} entries)", path.display())
+                    }
+                    Err(e) => note!("prove: checkpoint not saved: {}", e.message),
+                }
+            }
+        }
+    }
+}
+
+/// Writes a checkpoint to `path` through a temporary file and a rename, so
+/// that a stop mid-write leaves the previous checkpoint.
+fn save_checkpoint(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
+) -> Result<u64, CliError> {
+    let fail = |e: std::io::Error| {
+        CliError::failure(format!(
+            "cannot write the checkpoint {}: {e}",
+            path.display()
+        ))
+    };
+    let temp = temp_path(path);
+    let file = File::create(&temp).map_err(fail)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let entries = write(&mut out).map_err(fail)?;
+    let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
+    file.sync_all().map_err(fail)?;
+    std::fs::rename(&temp, path).map_err(fail)?;
+    Ok(entries)
+}
+
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+/// Writes a certificate (gzip when the name ends in `.gz`).
+fn write_certificate<T>(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, CliError>,
+) -> Result<T, CliError> {
+    let fail =
+        |e: std::io::Error| CliError::failure(format!("--certificate {}: {e}", path.display()));
+    let temp = temp_path(path);
+    let file = File::create(&temp).map_err(fail)?;
+    let out = BufWriter::with_capacity(1 << 20, file);
+    let gz = path.extension().is_some_and(|e| e == "gz");
+    let result = if gz {
+        let mut encoder = flate2::write::GzEncoder::new(out, flate2::Compression::default());
+        let result = write(&mut encoder)?;
+        let mut out = encoder.finish().map_err(fail)?;
+        out.flush().map_err(fail)?;
+        result
+    } else {
+        let mut out = out;
+        let result = write(&mut out)?;
+        out.flush().map_err(fail)?;
+        result
+    };
+    std::fs::rename(&temp, path).map_err(fail)?;
+    Ok(result)
+}
+
+/// `ngola prove --check FILE`.
+fn check(path: &Path) -> Result<(), CliError> {
+    let file = File::open(path)
+        .map_err(|e| CliError::input(format!("--check {}: {e}", path.display())))?;
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let gz = reader
+        .fill_buf()
+        .map(|b| b.starts_with(&[0x1f, 0x8b]))
+        .unwrap_or(false);
+    let input: Box<dyn BufRead> = if gz {
+        Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(reader)))
+    } else {
+        Box::new(reader)
+    };
+    let started = Instant::now();
+    let report = certificate::check(input)
+        .map_err(|e| CliError::failure(format!("certificate {} rejected: {e}", path.display())))?;
+    let h = &report.header;
+    let text = format!(
+        "certificate ok: {} {} from {}: {} {}\nlines {} used {}\nloser positions {}\nends {}\nlongest {}\ntime {:.3}s\n",
+        h.game,
+        h.rules,
+        h.root,
+        h.winner.letter(),
+        h.goal,
+        report.lines,
+        report.lines_used,
+        report.loser_positions,
+        report.ends,
+        report.longest,
+        started.elapsed().as_secs_f64()
+    );
+    print(&text)
+}

@@ -1,0 +1,216 @@
+//! `ngola prove` as a program: its output agrees with `ngola solve`,
+//! certificates (plain and gzip) pass `--check` and a damaged one fails,
+//! a checkpoint is continued, and bad input exits 2 naming what is wrong.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ngola(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run ngola: {e}"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("prove-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap_or_else(|| panic!("non-UTF-8 path"))
+}
+
+/// The first line (`value ...`) of `ngola solve` and of `ngola prove`.
+fn first_lines(args: &[&str]) -> (String, String) {
+    let solve = ngola(&[&["solve"], args].concat());
+    assert!(solve.status.success(), "{}", stderr(&solve));
+    let prove = ngola(&[&["prove"], args, &["--threads", "2", "--tt", "16"]].concat());
+    assert!(prove.status.success(), "{}", stderr(&prove));
+    let first = |o: &Output| stdout(o).lines().next().unwrap_or("").to_string();
+    (first(&solve), first(&prove))
+}
+
+#[test]
+fn prove_prints_what_solve_prints_first() {
+    for args in [
+        &["mangola", "--rule", "columns=3"][..],
+        &["mangola", "--rule", "columns=4", "--rule", "max_plies=16"],
+        &[
+            "kalah",
+            "--rule",
+            "pits=3",
+            "--rule",
+            "seeds=2",
+            "--rule",
+            "empty_capture=true",
+        ],
+        &["umelbagara", "--rule", "houses=3", "--rule", "counters=3"],
+        &["oware", "--rule", "houses=2", "--rule", "seeds=2"],
+    ] {
+        let (solve, prove) = first_lines(args);
+        assert_eq!(prove, solve, "{args:?}");
+    }
+    let out = ngola(&["prove", "mangola", "--rule", "columns=5", "--threads", "1"]);
+    let text = stdout(&out);
+    let keys: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        &keys[..5],
+        ["value", "pv", "nodes", "time", "depth"],
+        "{text}"
+    );
+}
+
+#[test]
+fn certificates_pass_the_check_and_damaged_ones_fail() {
+    let dir = scratch("certificates");
+    for name in ["m5.txt", "m5.txt.gz"] {
+        let file = dir.join(name);
+        let out = ngola(&[
+            "prove",
+            "mangola",
+            "--rule",
+            "columns=5",
+            "--rule",
+            "capture_sowing=ludii",
+            "--threads",
+            "1",
+            "--certificate",
+            path(&file),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains(&format!("certificate {}", path(&file))));
+        let check = ngola(&["prove", "--check", path(&file)]);
+        assert!(check.status.success(), "{}", stderr(&check));
+        assert!(
+            stdout(&check).starts_with("certificate ok: mangola"),
+            "{}",
+            stdout(&check)
+        );
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(name.ends_with(".gz"), bytes.starts_with(&[0x1f, 0x8b]));
+    }
+    // The last line removed: some loser reply is left unanswered.
+    let text = std::fs::read_to_string(dir.join("m5.txt")).unwrap_or_else(|e| panic!("{e}"));
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.pop();
+    let damaged = dir.join("damaged.txt");
+    std::fs::write(&damaged, lines.join("\n") + "\n").unwrap_or_else(|e| panic!("{e}"));
+    let check = ngola(&["prove", "--check", path(&damaged)]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        stderr(&check).contains("rejected: no move for the winner"),
+        "{}",
+        stderr(&check)
+    );
+    // Not a certificate at all.
+    std::fs::write(&damaged, "hello\n").unwrap_or_else(|e| panic!("{e}"));
+    let check = ngola(&["prove", "--check", path(&damaged)]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        stderr(&check).contains("line 1: header"),
+        "{}",
+        stderr(&check)
+    );
+}
+
+#[test]
+fn a_checkpoint_is_continued_and_must_be_the_same_problem() {
+    let dir = scratch("checkpoint");
+    let cp = dir.join("run.ckpt");
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "prove",
+            "mangola",
+            "--rule",
+            "columns=7",
+            "--threads",
+            "1",
+            "--tt",
+            "64",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        a.extend(["--checkpoint".to_string(), path(&cp).to_string()]);
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let run = |a: Vec<String>| {
+        let refs: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
+        ngola(&refs)
+    };
+    let first = run(args(&["--time", "50ms"]));
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(
+        stdout(&first).starts_with("value unknown"),
+        "{}",
+        stdout(&first)
+    );
+    assert!(cp.exists());
+    let second = run(args(&[]));
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains("continuing from"),
+        "{}",
+        stderr(&second)
+    );
+    assert!(
+        stdout(&second).starts_with("value win 0"),
+        "{}",
+        stdout(&second)
+    );
+    // Finished: a third run answers from the checkpoint alone.
+    let third = run(args(&[]));
+    assert!(
+        stdout(&third).starts_with("value win 0"),
+        "{}",
+        stdout(&third)
+    );
+    // Another position with the same checkpoint: refused, naming the field.
+    let other = run(args(&[
+        "--position",
+        "mangola 0,4,0,4,0,4,0/4,0,4,0,4,0,4/2,2,2,2,2,2,2/2,2,2,2,2,2,2 N 1",
+    ]));
+    assert_eq!(other.status.code(), Some(2));
+    assert!(stderr(&other).contains("position"), "{}", stderr(&other));
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_field() {
+    let cases: [(&[&str], &str); 8] = [
+        (&["prove", "mangola", "--tt", "0"], "--tt"),
+        (
+            &["prove", "mangola", "--tt", "16000000"],
+            "--tt 16000000: the prover's table",
+        ),
+        (&["prove", "mangola", "--time", "5 parsecs"], "--time"),
+        (&["prove", "mangola", "--threads", "0"], "--threads"),
+        (
+            &["prove", "mangola", "--position", "mangola 2,2 S 0"],
+            "rows",
+        ),
+        (&["prove", "mangola", "--rule", "colour=red"], "colour"),
+        (&["prove", "--check", "/nonexistent/proof.txt"], "--check"),
+        (&["prove"], "GAME"),
+    ];
+    for (args, field) in cases {
+        let out = ngola(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(field), "{args:?}: {}", stderr(&out));
+    }
+}

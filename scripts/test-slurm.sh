@@ -187,7 +187,7 @@ cat >"$work/exp.toml" <<'EOF'
 name = "slurmtest"
 game = "mangola"
 agents = ["alphabeta:depth=4", "greedy"]
-games = 2400
+games = 9600
 seed = 14
 opening_plies = 8
 EOF
@@ -255,7 +255,12 @@ submit "$a" NGOLA_ATTEMPTS=3 || fail "submitting: $(cat "$a.submit")"
 arrays=($(awk '$1 == "array" {print $2}' "$a/logs/jobs"))
 merge=$(awk '$1 == "merge" {print $2}' "$a/logs/jobs")
 ((${#arrays[@]} == 2)) || fail "4 shards with MaxArraySize=3 should take 2 arrays: $(cat "$a/logs/jobs")"
+# Shards 1 and 2 run side by side (two CPUs): catch both mid-run first, so
+# that a fast machine cannot finish shard 2 while shard 1 is being requeued.
 mid_run "$a/shard-1" 120 >/dev/null
+pid=$(mid_run "$a/shard-2" 120)
+kill -9 "$pid"
+say "killed shard 2's ngola (pid $pid) mid-run"
 scontrol requeue "${arrays[0]}_1" || fail "scontrol requeue ${arrays[0]}_1"
 say "requeued task ${arrays[0]}_1 (shard 1) mid-run"
 # Slurm holds a requeued job back for about two minutes (its BeginTime);
@@ -266,9 +271,6 @@ for _ in $(seq 150); do
 done
 say "task ${arrays[0]}_1: $(job_state "${arrays[0]}_1" JobState) ($(job_state "${arrays[0]}_1" Reason)); StartTime=now"
 scontrol update JobId="${arrays[0]}_1" StartTime=now || fail "cannot move the requeued task's begin time"
-pid=$(mid_run "$a/shard-2" 120)
-kill -9 "$pid"
-say "killed shard 2's ngola (pid $pid) mid-run"
 wait_gone "$merge" 240
 [[ "$(job_state "$merge" JobState)" == COMPLETED ]] ||
     fail "merge job $merge: $(job_state "$merge" JobState); $(cat "$a/logs/merge.out")"

@@ -3,15 +3,33 @@
 
 use std::time::Instant;
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 use ngola_agents::Evaluate;
 use ngola_rules::{Game, Player};
 
 use crate::entry::{AgentEntry, AgentKind};
 use crate::error::ArenaError;
-use crate::openings::{MoveTexts, Opening};
+use crate::openings::{draw_opening, MoveTexts, Opening};
 use crate::record::GameRecord;
 use crate::schedule::ScheduledGame;
 use crate::seat::{seated_game, stop, ClockRules, Seat, Start, Table};
+
+/// The position after `plies` uniformly random plies from `start`, drawn
+/// from a `ChaCha8Rng` seeded with `seed`, and the moves as text: one
+/// [`draw_opening`] (drawn again while the game ends within the opening).
+/// Tournaments draw their openings through [`crate::openings::OpeningPlan`]
+/// (distinct per pairing); self-play data uses this.
+pub fn random_opening<G: Game>(
+    start: &G,
+    plies: u32,
+    seed: u64,
+) -> Result<(G, Vec<String>), String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (game, moves) = draw_opening(start, plies, &mut rng)?;
+    Ok((game, moves.iter().map(ToString::to_string).collect()))
+}
 
 /// What a worker keeps from game to game: the moves of the game being
 /// played and the texts of moves seen so far.

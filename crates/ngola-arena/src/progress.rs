@@ -57,6 +57,12 @@ pub trait Observer: Sync {
     fn live(&self, _live: &Live) {}
     /// The run is over (finished, stopped or failed).
     fn finish(&self);
+    /// Polled by the workers before each game: `true` asks the run to stop
+    /// taking new games (the games in flight are finished and written, so
+    /// the folder can be resumed). The Python bindings raise it on Ctrl-C.
+    fn stop_requested(&self) -> bool {
+        false
+    }
 }
 
 /// Reports nothing (for `--quiet` and tests).

@@ -533,7 +533,7 @@ fn play_rest<G: Evaluate>(
     let play_games = |played: &mut Played, table: &mut Table<'_, G>| {
         let mut scratch = Scratch::default();
         loop {
-            if stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) || observer.stop_requested() {
                 break;
             }
             let i = next.fetch_add(1, Ordering::Relaxed);

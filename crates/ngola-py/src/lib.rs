@@ -1,0 +1,40 @@
+//! The native part of the `ngola` Python package (`ngola._ngola`): the
+//! games, states, agents, solver, tournaments and self-play of the ngola
+//! crates, exposed with pyo3. The pure-Python layer in `python/src/ngola`
+//! re-exports them and adds the DataFrame accessors.
+//!
+//! Like the command-line program, this crate sits above everything and adds
+//! no game logic: every rule, notation, check and message comes from
+//! `ngola-rules`, `ngola-agents`, `ngola-arena` and `ngola-learn`. Every
+//! entry point runs inside [`errors::guard`], so a Rust panic reaches Python
+//! as an `ngola.NgolaError`, never as pyo3's `PanicException`; long calls
+//! (searches, self-play, tournaments) release the GIL.
+
+mod agent;
+mod callables;
+mod errors;
+mod game;
+mod interrupt;
+mod selfplay;
+mod state;
+mod tournament;
+
+use pyo3::prelude::*;
+
+/// The native module `ngola._ngola`.
+#[pymodule]
+fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_class::<agent::PyAgent>()?;
+    m.add_class::<agent::PySolution>()?;
+    m.add_function(wrap_pyfunction!(game::games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(state::state_from_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(agent::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::run_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament::read_run, m)?)?;
+    m.add_function(wrap_pyfunction!(errors::panic_for_test, m)?)?;
+    Ok(())
+}

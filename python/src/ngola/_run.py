@@ -1,0 +1,170 @@
+"""Tournaments from Python: :func:`tournament` runs the Rust arena and
+:class:`Run` reads its output folder back (the CSV files as pandas
+DataFrames, with the CSV's column names).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+
+from ngola import _ngola
+from ngola._errors import RuleError
+from ngola._ngola import Game, State
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+__all__ = ["AgentEntry", "Run", "load_run", "tournament"]
+
+AgentEntry = Union[str, Callable[[State], Union[str, int]]]
+"""An agent of a tournament: a spec string as on the command line
+(``"alphabeta:depth=4"``), or a Python callable ``f(state) -> move`` that
+answers a move in notation or an action id."""
+
+# The text columns of games.csv that may be empty (kept as "" rather than NaN).
+_TEXT_COLUMNS = ("south", "north", "opening", "moves", "fault")
+
+
+def _pandas() -> Any:
+    try:
+        import pandas
+    except ImportError as error:
+        raise ImportError(
+            "ngola: the tables of a run are pandas DataFrames; install pandas (pip install pandas)"
+        ) from error
+    return pandas
+
+
+class Run:
+    """A tournament's output folder. The tables are read from its CSV files
+    on each access (so a resumed run shows its new rows)."""
+
+    def __init__(self, dir: Union[str, os.PathLike[str]]) -> None:
+        self.dir: Path = Path(dir)
+        """The output folder."""
+
+    def __repr__(self) -> str:
+        return f"Run({str(self.dir)!r})"
+
+    def _csv(self, name: str, text_columns: tuple[str, ...] = ()) -> pandas.DataFrame:
+        pd = _pandas()
+        path = self.dir / name
+        frame = pd.read_csv(path, dtype={c: str for c in text_columns})
+        for column in text_columns:
+            if column in frame.columns:
+                frame[column] = frame[column].fillna("")
+        return frame
+
+    @property
+    def games(self) -> pandas.DataFrame:
+        """``games.csv``: one row per game."""
+        return self._csv("games.csv", _TEXT_COLUMNS)
+
+    @property
+    def standings(self) -> pandas.DataFrame:
+        """``standings.csv``: per agent, score and Elo with 95% intervals."""
+        return self._csv("standings.csv", ("agent",))
+
+    @property
+    def pairs(self) -> pandas.DataFrame:
+        """``pairs.csv``: per pairing, both colours, pentanomial counts, Elo, LOS."""
+        return self._csv("pairs.csv", ("a", "b"))
+
+    @property
+    def first_player(self) -> pandas.DataFrame:
+        """``first_player.csv``: South's results per pairing and overall (``all``)."""
+        return self._csv("first_player.csv", ("pairing", "a", "b"))
+
+    @property
+    def summary(self) -> str:
+        """``summary.txt``: the summary table the command line prints."""
+        return (self.dir / "summary.txt").read_text(encoding="utf-8")
+
+    @property
+    def experiment(self) -> str:
+        """``experiment.toml``: the resolved experiment (read it with ``tomllib``)."""
+        return (self.dir / "experiment.toml").read_text(encoding="utf-8")
+
+
+def load_run(dir: Union[str, os.PathLike[str]]) -> Run:
+    """The run in folder ``dir`` (written by :func:`tournament` or ``ngola
+    tournament``); raises :class:`ngola.RunError` if it holds none."""
+    _ngola.read_run(dir)
+    return Run(dir)
+
+
+def _default_out() -> Path:
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    return Path("results") / "runs" / f"tournament-{stamp}"
+
+
+def tournament(
+    game: Union[Game, str],
+    agents: Mapping[str, AgentEntry],
+    games: int,
+    *,
+    rules: Optional[Mapping[str, Union[int, bool, str]]] = None,
+    seed: int = 0,
+    threads: Optional[int] = None,
+    opening_plies: int = 0,
+    out: Optional[Union[str, os.PathLike[str]]] = None,
+    quiet: bool = True,
+    format: str = "round-robin",
+    resume: bool = False,
+) -> Run:
+    """Plays a tournament in the Rust arena (GIL released) and returns its :class:`Run`.
+
+    ``game`` is a :class:`Game` or a game name (then ``rules`` are its rule
+    options); ``agents`` maps each agent's name (letters, digits, ``.``,
+    ``_``, ``-``) to a spec string or a Python callable ``f(state) -> move``;
+    ``games`` is the number of games per pairing (both colours, even).
+
+    A callable gets a new :class:`State` at each of its turns (every move of
+    the game in ``state.history``) and answers a move in notation or an
+    action id; it runs on the arena's worker threads, holding the GIL only
+    during the call, and is recorded as the agent ``engine:NAME``. For
+    results that do not depend on the thread count it must be a function of
+    the state (draw any randomness from it). An exception it raises loses
+    that game (reason ``crash``, the exception in the ``fault`` column), so
+    does an answer that is not a legal move (``illegal-move``) or a call of
+    more than 60 s (``time-forfeit``); the run goes on. Only an exception
+    that is not an ``Exception`` (``SystemExit``, ``KeyboardInterrupt``
+    raised by the callable itself) stops the run, as an :class:`NgolaError`.
+
+    As ``ngola tournament``: ``seed`` (master
+    seed), ``threads`` (all cores by default; no result depends on it),
+    ``opening_plies`` (random plies before each colour-swapped pair),
+    ``format`` (``"round-robin"`` or ``"gauntlet"``), ``out`` (default
+    ``results/runs/tournament-<UTC time>``, which must not hold a run unless
+    ``resume`` is true: then the run there is finished, as ``--resume``
+    does). ``quiet=False`` shows the progress bar on stderr and prints the
+    summary. Ctrl-C stops the run cleanly (KeyboardInterrupt): the folder
+    can be finished with ``resume=True`` and the same arguments.
+    """
+    if isinstance(game, Game):
+        if rules:
+            raise RuleError("give the rule options either in the Game or as rules=, not both")
+    else:
+        game = Game(game, **dict(rules or {}))
+    if not isinstance(agents, Mapping):
+        raise TypeError("agents: a dict of name -> spec string or callable")
+    target = Path(out) if out is not None else _default_out()
+    summary = _ngola.run_tournament(
+        game,
+        list(agents.items()),
+        games,
+        seed=seed,
+        threads=threads,
+        opening_plies=opening_plies,
+        format=format,
+        out=target,
+        quiet=quiet,
+        resume=resume,
+    )
+    if not quiet:
+        print(summary, end="")
+    return Run(target)

@@ -1,0 +1,37 @@
+"""Types of the values the native module returns (for type checkers and docs)."""
+
+from __future__ import annotations
+
+from typing import TypedDict, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["RuleValue", "SelfPlayData"]
+
+RuleValue = Union[int, bool, str]
+"""A rule option's value: ints as ints, booleans as bools, names as strings."""
+
+
+class SelfPlayData(TypedDict):
+    """What :func:`ngola.selfplay` returns: one entry per position of every
+    game (N positions in all), games in order, each from its start position
+    to the position before its end.
+    """
+
+    observations: npt.NDArray[np.float32]
+    """N x observation length: ``State.observation()`` of each position."""
+    legal_mask: npt.NDArray[np.bool_]
+    """N x ``num_actions``: the legal actions of each position."""
+    actions: npt.NDArray[np.int64]
+    """N: the action played."""
+    to_move: npt.NDArray[np.int8]
+    """N: the side to move, 0 South, 1 North."""
+    game_id: npt.NDArray[np.int64]
+    """N: the game's index, from 0."""
+    outcome: npt.NDArray[np.int8]
+    """N: the game's result from the side to move's view: +1, 0, -1."""
+    ply: npt.NDArray[np.int64]
+    """N: plies played before the position."""
+    opening: npt.NDArray[np.bool_]
+    """N: True for the random opening's plies (not the agent's moves)."""

@@ -1,0 +1,176 @@
+"""ngola.tournament, ngola.Run and ngola.load_run; Ctrl-C stops a run
+cleanly and the folder can be resumed."""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import ngola
+
+pd = pytest.importorskip("pandas")
+
+GAMES_COLUMNS = ["game", "pair", "pairing", "south_id", "north_id", "south", "north", "seed"]
+
+
+def rows_without_time(path: Path) -> list[list[str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    drop = rows[0].index("time_s")
+    return [row[:drop] + row[drop + 1 :] for row in rows]
+
+
+def test_tables_are_the_csv_files(tmp_path: Path) -> None:
+    run = ngola.tournament(
+        "kalah",
+        {"rand": "random", "greedy": "greedy", "ab": "alphabeta:depth=2"},
+        4,
+        rules={"pits": 4},
+        seed=3,
+        threads=2,
+        opening_plies=2,
+        out=tmp_path / "run",
+    )
+    assert run.dir == tmp_path / "run"
+    for name, table in [
+        ("games.csv", run.games),
+        ("standings.csv", run.standings),
+        ("pairs.csv", run.pairs),
+        ("first_player.csv", run.first_player),
+    ]:
+        with open(run.dir / name, encoding="utf-8") as f:
+            header = f.readline().strip().split(",")
+        assert list(table.columns) == header, name
+    assert list(run.games.columns[: len(GAMES_COLUMNS)]) == GAMES_COLUMNS
+    assert len(run.games) == 12
+    assert set(run.games["result"]) <= {"S", "N", "draw"}
+    assert (run.games["opening"].str.split().str.len() == 2).all()
+    assert run.first_player["pairing"].iloc[-1] == "all"
+    assert run.standings["games"].sum() == 24
+    assert "first player (South)" in run.summary
+    assert 'game = "kalah"' in run.experiment and 'pits = "4"' in run.experiment
+    again = ngola.load_run(run.dir)
+    assert again.games.equals(run.games)
+    assert repr(again) == f"Run({str(run.dir)!r})"
+
+
+def test_same_games_with_one_or_two_threads(tmp_path: Path) -> None:
+    runs = []
+    for threads in (1, 2):
+        run = ngola.tournament(
+            ngola.Game("mangola", columns=6),
+            {"a": "mcts:sims=40", "b": "greedy"},
+            10,
+            seed=5,
+            threads=threads,
+            opening_plies=4,
+            out=tmp_path / f"t{threads}",
+        )
+        runs.append(rows_without_time(run.dir / "games.csv"))
+    assert runs[0] == runs[1]
+
+
+def test_errors(tmp_path: Path) -> None:
+    with pytest.raises(ngola.RunError, match="games: 3 games per pairing: must be even"):
+        ngola.tournament("kalah", {"a": "random", "b": "random"}, 3, out=tmp_path / "x")
+    with pytest.raises(ngola.SpecError, match="agent `b`"):
+        ngola.tournament("kalah", {"a": "random", "b": "alphabeta:dept=2"}, 2, out=tmp_path / "x")
+    with pytest.raises(ngola.RunError, match="at least 2 agents"):
+        ngola.tournament("kalah", {"a": "random"}, 2, out=tmp_path / "x")
+    with pytest.raises(ngola.RuleError):
+        ngola.tournament("kalah", {"a": "random", "b": "random"}, 2, rules={"pitz": 3})
+    with pytest.raises(ngola.RuleError, match="not both"):
+        ngola.tournament(ngola.Game("kalah"), {"a": "random", "b": "random"}, 2, rules={"pits": 3})
+    with pytest.raises(ngola.RunError, match="round-robin"):
+        ngola.tournament(
+            "kalah", {"a": "random", "b": "random"}, 2, format="swiss", out=tmp_path / "x"
+        )
+    assert not (tmp_path / "x").exists()
+    done = ngola.tournament("kalah", {"a": "random", "b": "random"}, 2, out=tmp_path / "done")
+    with pytest.raises(ngola.RunError, match="already holds a run"):
+        ngola.tournament("kalah", {"a": "random", "b": "random"}, 2, out=done.dir)
+    with pytest.raises(ngola.RunError, match="not a tournament folder"):
+        ngola.load_run(tmp_path)
+
+
+def test_resume_refuses_another_experiment(tmp_path: Path) -> None:
+    ngola.tournament("kalah", {"a": "random", "b": "random"}, 2, out=tmp_path / "r")
+    with pytest.raises(ngola.RunError, match="differs in seed"):
+        ngola.tournament(
+            "kalah", {"a": "random", "b": "random"}, 2, seed=9, out=tmp_path / "r", resume=True
+        )
+
+
+INTERRUPTED = """
+import sys
+import ngola
+
+try:
+    ngola.tournament(
+        "kalah", {"a": "mcts:sims=300", "b": "mcts:sims=200"}, 300,
+        seed=4, threads=2, out=sys.argv[1],
+    )
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+    sys.exit(3)
+print("finished")
+"""
+
+
+def data_rows(path: Path) -> int:
+    if not path.exists():
+        return 0
+    return max(0, path.read_text(encoding="utf-8").count("\n") - 1)
+
+
+def test_ctrl_c_stops_cleanly_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "interrupted"
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED, str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while data_rows(out / "games.csv") < 6:
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    os.kill(child.pid, signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert child.returncode == 3, (stdout, stderr)
+    assert stdout.strip() == "KeyboardInterrupt"
+    assert "PanicException" not in stderr
+    rows = data_rows(out / "games.csv")
+    assert 6 <= rows < 300
+    assert not (out / "standings.csv").exists()
+    # Every line written is a whole row.
+    assert (out / "games.csv").read_text(encoding="utf-8").endswith("\n")
+
+    agents = {"a": "mcts:sims=300", "b": "mcts:sims=200"}
+    resumed = ngola.tournament("kalah", agents, 300, seed=4, threads=2, out=out, resume=True)
+    assert len(resumed.games) == 300
+    whole = ngola.tournament("kalah", agents, 300, seed=4, threads=2, out=tmp_path / "whole")
+    assert rows_without_time(resumed.dir / "games.csv") == rows_without_time(
+        whole.dir / "games.csv"
+    )
+
+
+def test_quiet_false_prints_the_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ngola.tournament("oware", {"a": "random", "b": "greedy"}, 2, quiet=False, out=tmp_path / "loud")
+    assert "first player (South)" in capsys.readouterr().out
+
+
+def test_default_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run = ngola.tournament("kalah", {"a": "random", "b": "random"}, 2, format="gauntlet")
+    assert run.dir.parent == Path("results") / "runs"
+    assert run.dir.name.startswith("tournament-")
+    assert len(run.games) == 2

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The Python stage of scripts/test.sh: the `ngola` package (python/).
+#
+#   scripts/test-python.sh [PYTEST ARGS...]
+#
+# Makes (or reuses) a virtual environment in target/python-venv with the
+# test tools of python/requirements-test.txt (pytest, pandas, mypy, ruff,
+# open-spiel for the comparison with OpenSpiel's own games); the venv is
+# made again when that file changes. Then builds and installs the package
+# exactly as a user does (`pip install ./python`: a release build by
+# maturin), checks formatting (ruff format), lints (ruff check) and types
+# (mypy --strict on the package, its stubs and the tests), and runs pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+venv=target/python-venv
+requirements=python/requirements-test.txt
+want=$(sha256sum "$requirements" | cut -d' ' -f1)
+if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.requirements" 2>/dev/null)" != "$want" ]; then
+  echo "-- making $venv"
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --upgrade pip
+  "$venv/bin/python" -m pip install --quiet -r "$requirements"
+  echo "$want" > "$venv/.requirements"
+fi
+echo "-- pip install ./python"
+"$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
+echo "-- ruff, mypy"
+(cd python && "../$venv/bin/ruff" format --check --quiet . ../examples/python && "../$venv/bin/ruff" check --quiet . ../examples/python)
+(cd python && "../$venv/bin/mypy")
+echo "-- pytest"
+# The tests compare with the `ngola` program (`ngola replay`); scripts/test.sh
+# passes the one its Rust stage built.
+if [ -z "${NGOLA_BIN:-}" ]; then
+  cargo build --quiet --locked --release -p ngola
+  export NGOLA_BIN=${CARGO_TARGET_DIR:-target}/release/ngola
+fi
+cd python && "../$venv/bin/python" -m pytest -q "$@"

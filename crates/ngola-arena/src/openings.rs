@@ -10,8 +10,10 @@
 //!   ([`enumerate`]); the pairing's remaining pairs then take unused ones in
 //!   a shuffled order, and if fewer distinct openings exist than the
 //!   pairing has pairs, the run is refused before it starts, naming both
-//!   numbers (unless repeats are allowed: then each opening is used once
-//!   before any is used again).
+//!   numbers. With repeats allowed (`allow_repeated_openings`), every pair
+//!   plays its own first draw, repeats or not, exactly as runs made before
+//!   openings were distinct drew them (so their published results
+//!   reproduce), and the summary counts the distinct ones.
 //! - **No opening** (`opening_plies = 0`): every game starts from the start
 //!   position, on purpose (e.g. to measure the first player's advantage of
 //!   the game itself). Pairs of a pairing then share their one opening; that
@@ -472,6 +474,15 @@ fn random_plan<G: Game>(
             'pairs: for round in 0..rounds {
                 let pair = round * pairings + p;
                 let mut rng = ChaCha8Rng::seed_from_u64(seeds[pair as usize]);
+                if allow {
+                    // Repeats allowed: each pair's own first draw, as runs
+                    // made before openings were distinct drew them (so
+                    // their results reproduce); only counted here.
+                    let (game, _) = draw_opening(start, plies, &mut rng)
+                        .map_err(|e| ArenaError::field("opening_plies", e))?;
+                    used.insert(position_key(&game));
+                    continue 'pairs;
+                }
                 for skip in 0..DRAWS_PER_PAIR {
                     let (game, _) = draw_opening(start, plies, &mut rng)
                         .map_err(|e| ArenaError::field("opening_plies", e))?;
@@ -497,7 +508,7 @@ fn random_plan<G: Game>(
                     ));
                 };
                 let distinct = all.len() as u64;
-                if distinct < rounds && !allow {
+                if distinct < rounds {
                     return Err(ArenaError::field(
                         "opening_plies",
                         shortage(
@@ -508,34 +519,23 @@ fn random_plan<G: Game>(
                         ),
                     ));
                 }
-                // The rest of the pairing: unused openings first, in an
-                // order drawn from this pair's seed, then (repeats allowed)
-                // all of them again in fresh orders.
+                // The rest of the pairing: unused openings (enough of them,
+                // checked above), in an order drawn from this pair's seed.
                 let mut unused: Vec<u32> = (0..all.len() as u32)
                     .filter(|&i| !used.contains(&all[i as usize].0))
                     .collect();
                 unused.shuffle(&mut rng);
-                let mut queue = unused.into_iter();
-                for round in round..rounds {
-                    let index = match queue.next() {
-                        Some(index) => index,
-                        None => {
-                            let mut again: Vec<u32> = (0..all.len() as u32).collect();
-                            again.shuffle(&mut rng);
-                            queue = again.into_iter();
-                            queue.next().unwrap_or(0)
-                        }
-                    };
+                for (round, index) in (round..rounds).zip(unused) {
                     exceptions.push((round * pairings + p, Choice::Listed(index)));
                 }
                 return Ok(PairingPlan {
                     exceptions,
-                    distinct: distinct.min(rounds),
+                    distinct: rounds,
                 });
             }
             Ok(PairingPlan {
                 exceptions,
-                distinct: rounds,
+                distinct: if allow { used.len() as u64 } else { rounds },
             })
         })
         .collect();
@@ -559,10 +559,10 @@ fn random_plan<G: Game>(
         Some(Some(all)) => all.into_iter().map(|(_, moves)| moves).collect(),
         _ => Vec::new(),
     };
-    if let Some(distinct) = note.repeated.first().map(|r| r.2) {
+    if allow {
         note.description = format!(
-            "{plies} random plies from the start; only {distinct} distinct positions exist, so \
-             pairs of a pairing repeat them (each used once before any is used again)"
+            "{plies} random plies from the start, drawn for each pair from its own seed, \
+             repeats allowed (allow_repeated_openings)"
         );
     }
     Ok((

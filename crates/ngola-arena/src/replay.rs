@@ -141,3 +141,126 @@ fn check_tallies<G: Game>(game: &G, record: &GameRecord) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use ngola_rules::kalah::Kalah;
+    use ngola_rules::{Game, MoveList};
+
+    use super::*;
+
+    fn start() -> Kalah {
+        Kalah::start(Default::default())
+    }
+
+    /// No opening: the game's moves start at the start position.
+    fn no_opening() -> Opening<Kalah> {
+        Opening {
+            position: start(),
+            moves: Vec::new(),
+            text: String::new(),
+            from_position: false,
+        }
+    }
+
+    /// The first legal move, `plies` times (or until the game ends), as
+    /// text, and the position reached.
+    fn first_moves(plies: usize) -> (Vec<String>, Kalah) {
+        let mut game = start();
+        let mut texts = Vec::new();
+        let mut moves = MoveList::new();
+        while texts.len() < plies && game.outcome().is_none() {
+            moves.clear();
+            game.legal_moves(&mut moves);
+            texts.push(moves[0].to_string());
+            game.play(moves[0]);
+        }
+        (texts, game)
+    }
+
+    /// A row of the game after `moves`, which `reason` ended with `result`.
+    fn row(moves: &[String], game: &Kalah, reason: Reason, result: GameResult) -> GameRecord {
+        let [south_total, north_total] = game.totals();
+        GameRecord {
+            game: 0,
+            pair: 0,
+            pairing: 0,
+            south_id: 0,
+            north_id: 1,
+            south: "random".to_string(),
+            north: "engine:bot".to_string(),
+            seed: 1,
+            result,
+            plies: game.ply(),
+            south_total,
+            north_total,
+            reason,
+            time_s: 0.0,
+            opening: String::new(),
+            moves: moves.join(" "),
+            fault: String::new(),
+        }
+    }
+
+    fn refused(record: &GameRecord, field: &str) {
+        let err = check_row(&start(), &no_opening(), record).unwrap_err();
+        assert!(err.starts_with(&format!("`{field}`")), "{field}: {err}");
+    }
+
+    #[test]
+    fn fault_rows_replay_legally_and_stay_undecided() {
+        let (moves, game) = first_moves(5);
+        assert!(game.outcome().is_none());
+        // Each fault loses the game before its end: the moves replay to
+        // the row's plies and totals, and the result is the other side's.
+        for (reason, fault) in [
+            (Reason::Crash, "exit status: 3; crashing on purpose"),
+            (Reason::IllegalMove, "z9"),
+            (Reason::TimeForfeit, "no answer in 500 ms (400 ms allowed)"),
+        ] {
+            let mut record = row(&moves, &game, reason, GameResult::South);
+            record.fault = fault.to_string();
+            assert_eq!(check_row(&start(), &no_opening(), &record), Ok(()));
+
+            let mut bad = record.clone();
+            bad.fault.clear();
+            refused(&bad, "fault");
+            let mut bad = record.clone();
+            bad.result = GameResult::Draw;
+            refused(&bad, "result");
+            let mut bad = record.clone();
+            bad.plies += 1;
+            refused(&bad, "plies");
+            let mut bad = record.clone();
+            bad.north_total += 1;
+            refused(&bad, "north_total");
+            // A move that is not legal (or not a move) is refused.
+            let mut bad = record.clone();
+            bad.moves.push_str(" z9");
+            refused(&bad, "moves");
+        }
+        // A fault row whose moves end the game is refused: the rules
+        // ended it, not the fault.
+        let (moves, game) = first_moves(usize::MAX);
+        let outcome = game.outcome().expect("the game ends");
+        let mut record = row(
+            &moves,
+            &game,
+            Reason::Crash,
+            GameResult::from_outcome(&outcome),
+        );
+        record.fault = "exit status: 1".to_string();
+        refused(&record, "reason");
+        // The same game with its own reason and no fault passes; a fault
+        // text on it is refused.
+        let mut record = row(
+            &moves,
+            &game,
+            Reason::from(outcome.reason),
+            GameResult::from_outcome(&outcome),
+        );
+        assert_eq!(check_row(&start(), &no_opening(), &record), Ok(()));
+        record.fault = "z9".to_string();
+        refused(&record, "fault");
+    }
+}

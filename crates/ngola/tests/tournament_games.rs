@@ -271,7 +271,8 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
         dir.to_str().unwrap(),
     ]);
     std::fs::remove_dir_all(&dir).unwrap();
-    // Allowed repeats: every opening once before any again, and said so.
+    // Allowed repeats: each pair's own draw (as before openings were
+    // distinct, so earlier runs reproduce), and said so.
     let stdout = succeed(&[
         "tournament",
         "--game",
@@ -300,10 +301,16 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{stdout}"));
     assert!(distinct <= 12, "{stdout}");
+    // The openings are the pairs' first draws: those of the old arena.
     let rows = read_games(&dir.join("games.csv")).unwrap().records;
-    let openings: Vec<&str> = rows.iter().step_by(2).map(|r| r.opening.as_str()).collect();
-    let first: std::collections::HashSet<&str> = openings[..6].iter().copied().collect();
-    assert_eq!(first.len(), 6, "{openings:?}");
+    let experiment = ngola_arena::runner::folder_experiment(&dir).unwrap();
+    let schedule = ngola_arena::schedule::Schedule::new(&experiment);
+    let start = <ngola_rules::kalah::Kalah as ngola_rules::Game>::start(Default::default());
+    for r in rows.iter().step_by(2) {
+        let seed = schedule.game(r.game).unwrap().opening_seed;
+        let (_, moves) = ngola_arena::play::random_opening(&start, 1, seed).unwrap();
+        assert_eq!(r.opening, moves.join(" "), "{r:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -340,6 +347,39 @@ fn runs_that_fail_their_own_checks_leave_no_folder() {
     refused(&with(&["--threads", "100000"]), &["threads", "1024"]);
     refused(&with(&["--threads", "0"]), &["threads"]);
     assert!(!dir.exists());
+    // A run stopped before its first game ends (an engine that cannot
+    // start fails its handshake) leaves only the engines' logs: the same
+    // command runs again (and fails again for its own reason, not because
+    // the folder holds a run).
+    let ghost = [
+        "tournament",
+        "--game",
+        "kalah",
+        "--engine",
+        "ghost=/nonexistent/engine",
+        "--agent",
+        "engine:ghost",
+        "--agent",
+        "random",
+        "--games",
+        "2",
+        "-q",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    for _ in 0..2 {
+        let out = ngola(&ghost);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("engine `ghost` failed its handshake"),
+            "{}",
+            text(&out.stderr)
+        );
+        for file in ["experiment.toml", "games.csv", ".lock", "summary.txt"] {
+            assert!(!dir.join(file).exists(), "{file}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
     // --threads on resume is checked too.
     succeed(&with(&["--games", "2", "-q"]));
     refused(

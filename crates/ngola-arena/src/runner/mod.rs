@@ -299,8 +299,9 @@ pub fn run_with<G: Evaluate>(
     experiment.check_memory()?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
+    let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
-    let _lock = FolderLock::acquire(dir)?;
+    let lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
         return Err(ArenaError::bad_file(
             dir,
@@ -308,23 +309,58 @@ pub fn run_with<G: Evaluate>(
         ));
     }
     let provenance = Provenance::now(experiment.threads);
-    write_experiment(dir, &experiment, &provenance)?;
-    let writer = GamesWriter::create(&dir.join(files::GAMES))?;
-    let schedule = Schedule::new(&experiment);
-    let present = Present::new(schedule.games());
-    let context = Context {
-        plan: &plan,
-        schedule: &schedule,
-        provenance: &provenance.summary_lines("run"),
-        seats,
-    };
-    play_rest::<G>(
-        &experiment,
-        dir,
-        (writer, Vec::new(), present),
-        observer,
-        &context,
-    )
+    let played = (|| {
+        write_experiment(dir, &experiment, &provenance)?;
+        let writer = GamesWriter::create(&dir.join(files::GAMES))?;
+        let schedule = Schedule::new(&experiment);
+        let present = Present::new(schedule.games());
+        let context = Context {
+            plan: &plan,
+            schedule: &schedule,
+            provenance: &provenance.summary_lines("run"),
+            seats,
+        };
+        play_rest::<G>(
+            &experiment,
+            dir,
+            (writer, Vec::new(), present),
+            observer,
+            &context,
+        )
+    })();
+    if played.is_err() {
+        undo_unplayed(dir, created, lock);
+    }
+    played
+}
+
+/// After a fresh run failed: if not one game reached `games.csv` (the run
+/// stopped before its first game ended, e.g. an engine failed its
+/// handshake or refused the rules), removes the files the run wrote, then
+/// the lock, then the folder if this run made it and nothing else is in
+/// it, so that the same command can simply be run again. Engines' logs
+/// stay (the error names them). A run that wrote games keeps its folder:
+/// `--resume` finishes it.
+fn undo_unplayed(dir: &Path, created: bool, lock: FolderLock) {
+    match read_games(&dir.join(files::GAMES)) {
+        Ok(found) if found.records.is_empty() && !found.partial_tail => {}
+        _ => return,
+    }
+    for name in [
+        files::GAMES,
+        files::EXPERIMENT,
+        files::OPENINGS,
+        files::SUMMARY,
+    ] {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
+    // Engines' logs folder, if no engine wrote to it.
+    let _ = std::fs::remove_dir(dir.join("logs"));
+    drop(lock);
+    if created {
+        // Fails, as it should, unless the folder is empty.
+        let _ = std::fs::remove_dir(dir);
+    }
 }
 
 /// Writes the suite's copy (if any), then `experiment.toml` through a

@@ -65,7 +65,7 @@ pub struct TournamentArgs {
     /// The order of the suite's openings: sequential or random [default: sequential].
     #[arg(long, value_name = "ORDER")]
     openings_order: Option<String>,
-    /// Let the pairs of a pairing repeat openings when too few distinct ones exist (the summary says so).
+    /// Draw each pair's opening from its own seed, repeats allowed (as before openings were distinct; the summary says so).
     #[arg(long)]
     allow_repeated_openings: bool,
     /// The agent rated 0 in ratings.csv: its id or spec [default: the first agent].

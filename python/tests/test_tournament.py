@@ -56,7 +56,7 @@ def test_tables_are_the_csv_files(tmp_path: Path) -> None:
     assert pd.isna(run.first_player["pairing"].iloc[-1])
     assert run.standings["games"].sum() == 24
     assert "first player (South)" in run.summary
-    assert 'game = "kalah"' in run.experiment and 'pits = 4' in run.experiment
+    assert 'game = "kalah"' in run.experiment and "pits = 4" in run.experiment
     again = ngola.load_run(run.dir)
     assert again.games.equals(run.games)
     assert repr(again) == f"Run({str(run.dir)!r})"

@@ -76,8 +76,9 @@ class Run:
 
     @property
     def first_player(self) -> pandas.DataFrame:
-        """``first_player.csv``: South's results per pairing and overall (``all``)."""
-        return self._csv("first_player.csv", ("pairing", "a", "b"))
+        """``first_player.csv``: South's results per pairing, then overall (the
+        last line, whose ``pairing`` is NaN so that the column stays numeric)."""
+        return self._csv("first_player.csv", ("a", "b"))
 
     @property
     def summary(self) -> str:

@@ -6,6 +6,7 @@
 use ngola_rules::Game;
 
 use crate::openings::Opening;
+use crate::play::MAX_GAME_PLIES;
 use crate::record::{GameRecord, GameResult, Reason};
 
 /// True if a row's `opening` cell is a position text (a suite's), not
@@ -88,6 +89,26 @@ pub fn check_row<G: Game>(
         }
         if record.result == GameResult::Draw {
             return Err("`result` is draw for a game lost by a fault".to_string());
+        }
+        return check_tallies(&game, record);
+    }
+    if record.reason == Reason::PlyLimit {
+        // Stopped by the runner: still going after exactly
+        // `MAX_GAME_PLIES` moves, and scored a draw.
+        if game.outcome().is_some() {
+            return Err("`reason` is ply-limit, but its moves end the game".to_string());
+        }
+        if words.len() != MAX_GAME_PLIES as usize {
+            return Err(format!(
+                "`reason` is ply-limit, but its moves are {}, not {MAX_GAME_PLIES}",
+                words.len()
+            ));
+        }
+        if record.result != GameResult::Draw {
+            return Err(format!(
+                "`result` is {} for a game stopped at the ply limit (a draw)",
+                record.result.as_str()
+            ));
         }
         return check_tallies(&game, record);
     }

@@ -182,7 +182,7 @@ pub(crate) fn seated_game<G: Evaluate>(
     });
     // Where an agent may write the position after its move.
     let mut after = game.clone();
-    let last_ply = start.ply().saturating_add(MAX_GAME_PLIES);
+    let last_ply = start.position.ply().saturating_add(MAX_GAME_PLIES);
     let end = loop {
         if let Some(outcome) = game.outcome() {
             break End::natural(outcome);

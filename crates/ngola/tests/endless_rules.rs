@@ -99,6 +99,17 @@ fn a_tournament_stops_endless_games_at_the_ply_limit() {
     // The summary counts the ending.
     let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
     assert!(summary.contains("ply-limit"), "{summary}");
+    // Merging replays every row: a ply-limit row is a game still going
+    // after 100,000 moves, not a malformed one.
+    let merged = dir.with_extension("merged");
+    let _ = std::fs::remove_dir_all(&merged);
+    let merged_arg = merged.display().to_string();
+    finishes(&["merge", &out_arg, "--out", &merged_arg], "", LIMIT);
+    let again = std::fs::read_to_string(merged.join("games.csv")).unwrap();
+    assert_eq!(
+        again.matches(",ply-limit,").count(),
+        games.matches(",ply-limit,").count()
+    );
 }
 
 #[test]

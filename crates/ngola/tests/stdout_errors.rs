@@ -6,6 +6,18 @@
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
+
+/// The tests of this file run one at a time: a process another test forks
+/// while `closed_pipe` is being made would inherit the pipe's read end for
+/// a moment, and a command started then could write to an open pipe.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> MutexGuard<'static, ()> {
+    SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 fn ngola() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ngola"))
@@ -124,6 +136,7 @@ fn setup(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_full_standard_output_is_exit_1_naming_it() {
+    let _serial = serial();
     if !Path::new("/dev/full").exists() {
         eprintln!("skipped: no /dev/full on this system");
         return;
@@ -147,6 +160,7 @@ fn a_full_standard_output_is_exit_1_naming_it() {
 
 #[test]
 fn a_closed_pipe_is_exit_1_without_a_panic() {
+    let _serial = serial();
     let dir = scratch("pipe");
     let input = setup(&dir);
     for args in commands(&dir, "pipe") {
@@ -162,6 +176,7 @@ fn a_closed_pipe_is_exit_1_without_a_panic() {
 
 #[test]
 fn a_full_standard_error_does_not_panic() {
+    let _serial = serial();
     if !Path::new("/dev/full").exists() {
         return;
     }

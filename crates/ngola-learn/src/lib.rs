@@ -1,6 +1,7 @@
 //! ngola for learning code: a fixed action space and a fixed-size
 //! observation vector per game and rule set ([`Encode`]), and self-play
-//! data generated on Rust threads ([`selfplay`]).
+//! data generated on Rust threads ([`selfplay`]), and many games stepped
+//! at once against a fixed opponent for training loops ([`vector`]).
 //!
 //! Everything here is defined on top of the games of `ngola-rules` and the
 //! agents of `ngola-agents`; it adds no rule of its own. The Python
@@ -31,6 +32,8 @@
 
 pub mod encode;
 pub mod selfplay;
+pub mod vector;
 
 pub use encode::{Encode, ObservationField};
 pub use selfplay::{selfplay, SelfPlayConfig, SelfPlayData, SelfPlayError};
+pub use vector::{Batch, PlayAs, VecError, VecGames};

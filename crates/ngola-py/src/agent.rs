@@ -143,7 +143,7 @@ impl PyAgent {
 
 /// [`guard`] for code running without the GIL: the panic's text as an
 /// error message, turned into an exception once the GIL is back.
-fn guard_plain<T>(f: impl FnOnce() -> T) -> PyResult<T> {
+pub(crate) fn guard_plain<T>(f: impl FnOnce() -> T) -> PyResult<T> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
         errors::failure(format!(
             "internal error in ngola (please report it): {}",

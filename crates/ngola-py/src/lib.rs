@@ -12,6 +12,7 @@
 
 mod agent;
 mod callables;
+mod envs;
 mod errors;
 mod game;
 mod interrupt;
@@ -41,5 +42,9 @@ fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::read_run, m)?)?;
     m.add_function(wrap_pyfunction!(errors::panic_for_test, m)?)?;
+    m.add_class::<envs::PyVecGames>()?;
+    m.add_function(wrap_pyfunction!(envs::ply_cap, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::board_text, m)?)?;
+    m.add_function(wrap_pyfunction!(envs::board_svg, m)?)?;
     Ok(())
 }

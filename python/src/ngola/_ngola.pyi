@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Literal, Optional, Union
+from typing import Any, Literal, Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -130,3 +130,28 @@ def run_tournament(
     resume: bool,
 ) -> str: ...
 def read_run(dir: Union[str, os.PathLike[str]]) -> str: ...
+
+# The environments' needs (ngola.envs).
+def ply_cap(game: Union[Game, str]) -> Optional[int]: ...
+def board_text(state: State, viewer: str = "S", you: Optional[str] = None) -> str: ...
+def board_svg(state: State, viewer: str = "S") -> str: ...
+
+class VecGames:
+    """``n`` games stepped together in Rust against an opponent agent."""
+
+    def __init__(
+        self,
+        game: Union[Game, str],
+        n: int,
+        opponent: str,
+        *,
+        play_as: str = "random",
+        threads: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def n(self) -> int: ...
+    def reset(self, seed: Optional[int] = None) -> dict[str, npt.NDArray[Any]]: ...
+    def step(self, actions: npt.NDArray[np.int64]) -> dict[str, npt.NDArray[Any]]: ...
+    def state(self, i: int) -> State: ...

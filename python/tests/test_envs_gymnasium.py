@@ -146,6 +146,35 @@ def test_bad_settings() -> None:
         gymnasium.make("ngola/Mangola-v0", colums=6)
 
 
+def test_rgb_array_from_the_learners_side() -> None:
+    """The picture is the board from the learner's side: North's row, with
+    1 to 6 seeds from b1 to b6, is the top row for South (b1 on the left)
+    and the bottom row for North (b1 on the right)."""
+    from ngola.envs import _image
+
+    pictures = {}
+    for side in ("south", "north"):
+        env = gymnasium.make("ngola/Oware-v0", play_as=side, render_mode="rgb_array")
+        env.reset(seed=0)
+        env.unwrapped.state = env.unwrapped.game.position("oware 4,4,4,4,4,4/1,2,3,4,5,6 S 0 0,0")
+        picture = env.render()
+        assert isinstance(picture, np.ndarray) and picture.dtype == np.uint8
+        pictures[side] = picture
+    south, north = pictures["south"], pictures["north"]
+    assert south.shape == north.shape and south.shape[2] == 3
+    cell = _image.CELL
+    left = (south.shape[1] - 6 * cell) // 2  # the holes are centred between the stores
+    top = south.shape[0] // 2 - cell - _image._GAP // 2
+    bottom = south.shape[0] // 2 + _image._GAP // 2
+
+    def hole(picture: Any, y: int, column: int) -> Any:
+        return picture[y : y + cell, left + column * cell : left + (column + 1) * cell]
+
+    for k in range(6):
+        assert np.array_equal(hole(south, top, k), hole(north, bottom, 5 - k)), k
+    assert not np.array_equal(hole(south, top, 0), hole(south, top, 1))
+
+
 def test_render_ansi_from_the_learners_side() -> None:
     env = gymnasium.make("ngola/UmElBagara-v0", play_as="north", render_mode="ansi")
     env.reset(seed=0)

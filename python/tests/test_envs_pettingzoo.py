@@ -15,7 +15,7 @@ import ngola
 from conftest import SMALL_RULES
 
 pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import ngola.envs
 
@@ -137,6 +137,70 @@ def test_render_ansi_is_the_terminal_board() -> None:
     board = state.board.tolist()
     assert [rows[letter] for letter in "abcd"] == board
     assert order == ["d", "c", "b", "a"]
+
+
+def test_render_test(game_name: str) -> None:
+    """PettingZoo's render_test over every render mode in the metadata
+    (its first call asks for "human", which this environment does not have:
+    that one call gets no render mode)."""
+
+    def make(render_mode: Any = None) -> Any:
+        mode = None if render_mode == "human" else render_mode
+        return ngola.envs.pettingzoo_env(game_name, render_mode=mode, **SMALL_RULES[game_name])
+
+    assert make().metadata["render_modes"] == ["ansi", "rgb_array"]
+    render_test(make)
+
+
+def changed_box(a: Any, b: Any) -> tuple[int, int, int, int]:
+    """The bounding box (top, bottom, left, right) of the pixels that differ."""
+    ys, xs = np.nonzero((a != b).any(axis=2))
+    return int(ys.min()), int(ys.max()), int(xs.min()), int(xs.max())
+
+
+def test_rgb_array_is_the_board_from_south() -> None:
+    """The picture follows the terminal board: South's a row at the bottom,
+    column 1 on the left, stores at the ends, a yellow band on the side to
+    move; 64 pixels per hole."""
+    kalah = ngola.Game("kalah")
+    env = ngola.envs.pettingzoo_env(kalah, render_mode="rgb_array")
+    env.reset()
+    start = env.render()
+    assert isinstance(start, np.ndarray) and start.dtype == np.uint8
+    height, width, channels = start.shape
+    assert channels == 3 and width > 8 * 64 and 2 * 64 < height < 4 * 64
+    # a1 and a2 changed: the bottom row's two leftmost holes (after the
+    # left store), nothing else.
+    env.unwrapped.state = kalah.position("kalah 5,3,4,4,4,4/4,4,4,4,4,4 S 0 0,0")
+    top, bottom, left, right = changed_box(start, env.render())
+    assert height / 2 < top and bottom < height - 10
+    assert width / 8 < left and right < width / 8 + 2 * 64
+    # b6 changed: the top row's rightmost hole.
+    env.unwrapped.state = kalah.position("kalah 4,4,4,4,4,4/4,4,4,4,5,3 S 0 0,0")
+    top, bottom, left, right = changed_box(start, env.render())
+    assert 10 < top and bottom < height / 2
+    assert width - width / 8 - 2 * 64 < left and right < width - width / 8
+    # North's store: the left end, the whole height of the holes.
+    env.unwrapped.state = kalah.position("kalah 4,4,4,4,4,4/4,4,4,4,4,0 S 0 0,4")
+    top, bottom, left, right = changed_box(start, env.render())
+    assert left < width / 8 < width - width / 8 - 64 < right  # the store and b6
+    # The band of the side to move: along the bottom edge for South.
+    yellow = (start == (250, 204, 40)).all(axis=2).any(axis=1)
+    rows = np.flatnonzero(yellow)
+    assert rows.size and rows.min() > height / 2
+    env.unwrapped.state = kalah.position("kalah 4,4,4,4,4,4/4,4,4,4,4,4 N 0 0,0")
+    rows = np.flatnonzero((env.render() == (250, 204, 40)).all(axis=2).any(axis=1))
+    assert rows.size and rows.max() < height / 2
+
+
+def test_rgb_array_sizes() -> None:
+    """One 64-pixel square per hole: Mangola 4 x 8 and 4 x 5 (no stores)."""
+    shapes = {}
+    for columns in (8, 5):
+        env = ngola.envs.pettingzoo_env("mangola", render_mode="rgb_array", columns=columns)
+        env.reset()
+        shapes[columns] = env.render().shape
+    assert shapes[8][0] == shapes[5][0] and shapes[8][1] - shapes[5][1] == 3 * 64
 
 
 def test_render_without_mode_warns() -> None:

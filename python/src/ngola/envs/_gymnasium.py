@@ -19,6 +19,7 @@ from ngola.envs._common import (
     make_game,
     observation_space,
 )
+from ngola.envs._image import board_rgb
 
 __all__ = ["ENV_IDS", "NgolaEnv"]
 
@@ -58,11 +59,11 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     - ``info``: also ``"learner"`` (the side played) and, at the end,
       ``"reason"`` (games.csv's reason) and ``"winner"``;
     - ``render()``: ``"ansi"`` the board from the learner's side, as ``ngola
-      show`` prints it.
+      play`` shows it; ``"rgb_array"`` a picture of it, H x W x 3 uint8.
     """
 
     # An instance attribute in Gymnasium's Env: not a ClassVar.
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -162,9 +163,11 @@ class NgolaEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         viewer = "S" if self.learner == "south" else "N"
         if self.render_mode == "ansi":
             return board_text(self.state, viewer, viewer)
+        if self.render_mode == "rgb_array":
+            return board_rgb(self.state, viewer)
         gymnasium.logger.warn(
             "You are calling render method without specifying any render mode: "
-            'give render_mode="ansi" when making the environment.'
+            'give render_mode="ansi" or "rgb_array" when making the environment.'
         )
         return None
 

@@ -25,6 +25,7 @@ from ngola.envs._common import (
     observation_space,
     side_letter,
 )
+from ngola.envs._image import board_rgb
 
 __all__ = ["NgolaAECEnv", "pettingzoo_env"]
 
@@ -52,7 +53,8 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
       ``max_plies``, which decides the game as the rules say) is a
       termination, never a truncation;
     - ``render()``: ``"ansi"``, the board as ``ngola play`` shows it in a
-      terminal (South's view).
+      terminal (South's view); ``"rgb_array"``, a picture of it, H x W x 3
+      uint8.
 
     The environment draws no random numbers: ``reset(seed=...)`` only seeds
     the action spaces' samplers.
@@ -60,7 +62,7 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
 
     # An instance attribute in the base class: not a ClassVar.
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "rgb_array"],
         "name": "ngola_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -163,10 +165,12 @@ class NgolaAECEnv(AECEnv[str, Observation, Optional[int]]):  # type: ignore[misc
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "You are calling render method without specifying any render mode: "
-                'give render_mode="ansi" when making the environment.'
+                'give render_mode="ansi" or "rgb_array" when making the environment.'
             )
             return None
-        return board_text(self.state, "S")
+        if self.render_mode == "ansi":
+            return board_text(self.state, "S")
+        return board_rgb(self.state, "S")
 
     def close(self) -> None:
         """Nothing to release."""

@@ -161,6 +161,12 @@ fn a_checkpoint_is_continued_and_must_be_the_same_problem() {
         "{}",
         stdout(&first)
     );
+    // Stopped with the question open: a last progress line says where it stood.
+    assert!(
+        stderr(&first).contains("root pn") && stderr(&first).contains("proven"),
+        "{}",
+        stderr(&first)
+    );
     assert!(cp.exists());
     let second = run(args(&[]));
     assert!(second.status.success(), "{}", stderr(&second));
@@ -213,4 +219,45 @@ fn bad_input_exits_2_naming_the_field() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(stderr(&out).contains(field), "{args:?}: {}", stderr(&out));
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_saves_its_checkpoint_and_says_unknown() {
+    let dir = scratch("interrupt");
+    let cp = dir.join("run.ckpt");
+    // 4 x 8 under Ludii's capture reading takes far longer than this test.
+    let child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args([
+            "prove",
+            "mangola",
+            "--rule",
+            "capture_sowing=ludii",
+            "--threads",
+            "1",
+        ])
+        .args(["--tt", "64", "--checkpoint", path(&cp)])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("value unknown"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stderr(&out).contains("prove: interrupted"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(cp.exists());
 }

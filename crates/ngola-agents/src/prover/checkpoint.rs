@@ -12,6 +12,8 @@
 //! entries
 //! <32 bytes per table entry, little-endian, to the end of the file>
 //! ```
+//!
+//! Only entries with some work below them are saved (`MIN_WORK`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 
@@ -19,6 +21,11 @@ use ngola_rules::Player;
 
 use super::table::Entry;
 use super::{Answer, Asked, Question, Shared, Target};
+
+/// Entries with less work than this are left out of checkpoints: most of
+/// a table is positions expanded once or twice, cheap to find again, and
+/// a checkpoint of everything would be as large as the table.
+const MIN_WORK: u32 = 3;
 
 /// The first line of every checkpoint.
 const MAGIC: &str = "ngola-prover-checkpoint 1";
@@ -104,6 +111,9 @@ pub(crate) fn save(
     writeln!(out, "entries")?;
     let mut count = 0u64;
     shared.table.for_each(|e| {
+        if e.work < MIN_WORK {
+            return Ok(());
+        }
         count += 1;
         out.write_all(&e.to_bytes())
     })?;

@@ -76,6 +76,7 @@ mod search;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ngola_rules::reference::certificate::canonical_rules;
@@ -317,6 +318,8 @@ pub struct Prover<G: Evaluate> {
     prior: (u64, f64),
     started: Instant,
     deadline: Option<Instant>,
+    /// Set from outside (e.g. on Ctrl-C) to stop the search.
+    interrupt: Arc<AtomicBool>,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -335,6 +338,7 @@ impl<G: Evaluate> Prover<G> {
                 settled: [AtomicU64::new(0), AtomicU64::new(0)],
             },
             deadline: config.time_limit.map(|t| started + t),
+            interrupt: Arc::new(AtomicBool::new(false)),
             config,
             asked: Vec::new(),
             asked_for: String::new(),
@@ -344,6 +348,18 @@ impl<G: Evaluate> Prover<G> {
             started,
             _game: std::marker::PhantomData,
         })
+    }
+
+    /// A flag that stops the search when set (from a signal handler, say):
+    /// the question searched and those after it are then unknown, and the
+    /// table keeps everything found so far (for a checkpoint).
+    pub fn interrupt_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.interrupt)
+    }
+
+    /// Whether the search was interrupted.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
     }
 
     /// The questions asked so far about the last root (including those of a
@@ -441,9 +457,9 @@ impl<G: Evaluate> Prover<G> {
         asked
     }
 
-    /// Whether the time limit has passed.
+    /// Whether the time limit has passed or the search was interrupted.
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.interrupted()
     }
 
     /// Runs the search threads on one question.
@@ -476,6 +492,7 @@ impl<G: Evaluate> Prover<G> {
         let run_start = Instant::now();
         let nodes_start = shared.nodes.load(Ordering::Relaxed);
         let deadline = self.deadline;
+        let interrupt = &self.interrupt;
         let prior = self.prior;
         let started = self.started;
         let asked = self.asked.clone();
@@ -508,10 +525,34 @@ impl<G: Evaluate> Prover<G> {
                 let status = search.run(root);
                 return vec![(status, search.gave_up)];
             }
+            let report = |monitor: &mut dyn Monitor| {
+                let progress = progress_of(
+                    shared,
+                    root,
+                    &ctx,
+                    question,
+                    prior,
+                    started,
+                    run_start,
+                    nodes_start,
+                );
+                let save = |out: &mut dyn std::io::Write| {
+                    checkpoint::save(
+                        shared,
+                        &Self::problem(root),
+                        &asked,
+                        totals(shared, prior, started),
+                        out,
+                    )
+                };
+                monitor.report(&progress, &Saver { save: &save });
+            };
             let mut running = handles.len();
             let mut next_report = Instant::now() + monitor.interval();
             while running > 0 {
-                let mut wake = next_report;
+                // Wake for the next report, the deadline, or to look at the
+                // interrupt flag a few times a second.
+                let mut wake = next_report.min(Instant::now() + Duration::from_millis(200));
                 if let Some(d) = deadline {
                     wake = wake.min(d);
                 }
@@ -522,34 +563,24 @@ impl<G: Evaluate> Prover<G> {
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => running = 0,
                 }
                 let now = Instant::now();
-                if deadline.is_some_and(|d| now >= d) {
+                if deadline.is_some_and(|d| now >= d) || interrupt.load(Ordering::Relaxed) {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
                 if running > 0 && now >= next_report {
                     next_report = now + monitor.interval();
-                    let progress = progress_of(
-                        shared,
-                        root,
-                        &ctx,
-                        question,
-                        prior,
-                        started,
-                        run_start,
-                        nodes_start,
-                    );
-                    let save = |out: &mut dyn std::io::Write| {
-                        checkpoint::save(
-                            shared,
-                            &Self::problem(root),
-                            &asked,
-                            totals(shared, prior, started),
-                            out,
-                        )
-                    };
-                    monitor.report(&progress, &Saver { save: &save });
+                    report(monitor);
                 }
             }
-            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            let results: Vec<(Status, bool)> =
+                handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            // Stopped by the time limit or an interrupt with the question
+            // open: one last report says where the search stood.
+            let stopped =
+                deadline.is_some_and(|d| Instant::now() >= d) || interrupt.load(Ordering::Relaxed);
+            if stopped && !results.iter().any(|(s, _)| s.settled()) {
+                report(monitor);
+            }
+            results
         });
         let gave_up = results.iter().any(|(_, g)| *g);
         let settled = results

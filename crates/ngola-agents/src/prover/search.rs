@@ -25,6 +25,14 @@ const INIT_SCALE: i32 = SEED;
 /// The most an evaluation adds to an initial number.
 const INIT_MAX: i32 = 16;
 
+/// Positions this close to the root keep their open numbers in the table
+/// while they are searched (progress reports read them).
+const SHOWN: u32 = 3;
+
+/// How often (in passes over a position's children) all of them are read
+/// from the table again, not only the one just searched.
+const REFRESH: u32 = 4;
+
 /// Nodes counted locally before they are added to the shared count.
 const FLUSH: u64 = 1 << 10;
 
@@ -459,17 +467,48 @@ impl<'a> Search<'a> {
         let mut statuses: Vec<Status> = Vec::with_capacity(children.len());
         let mut works: Vec<u32> = Vec::with_capacity(children.len());
         let mut status;
+        // The child searched last; every REFRESH-th pass (and with several
+        // threads, every pass) all children are read again, since a search
+        // below one child can settle its siblings through transpositions.
+        let mut searched: Option<usize> = None;
+        let mut pass = 0u32;
         loop {
-            statuses.clear();
-            works.clear();
-            for ((c, s), l) in children.iter().zip(&sticky).zip(&last) {
-                let (status, work) = self.child_status(c, *s, *l);
-                statuses.push(status);
-                works.push(work);
+            match searched {
+                Some(i) if !self.spread && !pass.is_multiple_of(REFRESH) => {
+                    let (s, w) = self.child_status(&children[i], sticky[i], last[i]);
+                    statuses[i] = s;
+                    works[i] = w;
+                }
+                _ => {
+                    statuses.clear();
+                    works.clear();
+                    for ((c, s), l) in children.iter().zip(&sticky).zip(&last) {
+                        let (status, work) = self.child_status(c, *s, *l);
+                        statuses.push(status);
+                        works.push(work);
+                    }
+                }
             }
+            pass += 1;
             status = self.combine(attacker_moves, own, &children, &statuses);
             if status.settled() || status.pn >= th_pn || status.dn >= th_dn || self.stopped() {
                 break;
+            }
+            if index < SHOWN {
+                // Near the root, keep the table's numbers current for the
+                // progress reports (the root itself is stored only when
+                // its search ends).
+                self.shared.table.store(Entry {
+                    key,
+                    pn: status.pn,
+                    dn: status.dn,
+                    lo: 0,
+                    hi: 0,
+                    work: prior_work,
+                    depth: 0,
+                    best: status.best,
+                    generation: self.ctx.generation,
+                });
             }
             // The most proving child (attacker: smallest pn; defender: smallest dn).
             let value = |i: usize| {
@@ -483,10 +522,16 @@ impl<'a> Search<'a> {
                     v
                 }
             };
+            // Only children whose own number is below the threshold can be
+            // searched (the virtual loss may make another look best; its
+            // search would return at once, and the same choice would follow
+            // forever).
+            let limit = if attacker_moves { th_pn } else { th_dn };
             let mut first = usize::MAX;
             let mut second = INF;
             for (i, s) in statuses.iter().enumerate() {
-                if s.settled() {
+                let own = if attacker_moves { s.pn } else { s.dn };
+                if s.settled() || own >= limit {
                     continue;
                 }
                 if first == usize::MAX || value(i) < value(first) {
@@ -510,14 +555,14 @@ impl<'a> Search<'a> {
                 t.max(current.saturating_add(1)).min(limit)
             };
             let (c_pn, c_dn) = if attacker_moves {
-                let rest = u64::from(status.dn) - u64::from(s.dn);
+                let rest = u64::from(status.dn).saturating_sub(u64::from(s.dn));
                 let dn_limit = (u64::from(th_dn).saturating_sub(rest)) as u32;
                 (
                     grow(th_pn, second, s.pn),
                     dn_limit.max(s.dn.saturating_add(1)),
                 )
             } else {
-                let rest = u64::from(status.pn) - u64::from(s.pn);
+                let rest = u64::from(status.pn).saturating_sub(u64::from(s.pn));
                 let pn_limit = (u64::from(th_pn).saturating_sub(rest)) as u32;
                 (
                     pn_limit.max(s.pn.saturating_add(1)),
@@ -538,6 +583,7 @@ impl<'a> Search<'a> {
             } else {
                 last[first] = Some(result);
             }
+            searched = Some(first);
             if self.stopped() {
                 // One more pass picks up what the child found.
                 continue;

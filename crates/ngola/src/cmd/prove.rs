@@ -158,6 +158,19 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
             );
         }
     }
+    // Ctrl-C or `kill` (SIGINT, SIGTERM): stop the search, save the
+    // checkpoint, print what is known; a second signal ends at once.
+    let interrupt = prover.interrupt_handle();
+    let signals = std::sync::atomic::AtomicU32::new(0);
+    let handler = ctrlc::set_handler(move || {
+        if signals.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 0 {
+            std::process::exit(130);
+        }
+        interrupt.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    if let Err(e) = handler {
+        note!("prove: Ctrl-C will not save a checkpoint: {e}");
+    }
     let mut monitor = Reporter {
         every: args.progress,
         checkpoint: args.checkpoint.clone(),
@@ -165,6 +178,9 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         last_save: Instant::now(),
     };
     let value = prover.value(&root, &mut monitor);
+    if prover.interrupted() {
+        note!("prove: interrupted");
+    }
     if let Some(path) = &args.checkpoint {
         let entries = save_checkpoint(path, |out| prover.save_checkpoint(&root, out))?;
         note!("prove: checkpoint {} ({entries} entries)", path.display());
@@ -217,7 +233,8 @@ fn report<M: std::fmt::Display>(value: &Value<M>) -> String {
     if let Some(depth) = value.depth {
         text += &format!("depth {depth}\n");
     }
-    if value.result.is_none() && (value.bounds.0 != i32::MIN || value.bounds.1 != i32::MAX - 1) {
+    let known = value.bounds.0 != i32::MIN || value.bounds.1 < i32::MAX - 1;
+    if value.result.is_none() && known {
         let show = |b: i32| {
             if b == i32::MIN || b >= i32::MAX - 1 {
                 "?".to_string()

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""Writes results/solved/README.md from the CSV files of scripts/solved-study.sh.
+
+    python3 scripts/solved-report.py [FOLDER]      # default results/solved
+
+Every number in the report is read from FOLDER's CSV files (solved.csv,
+lengths.csv, compare-4x6.csv, speed.csv), which the study writes.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import statistics
+import sys
+from pathlib import Path
+
+# Published values this study can be compared with (first player's result
+# and margin). Irving, Donkers and Uiterwijk (2000), "Solving Kalah", ICGA
+# Journal 23(3), with their capture rule (`empty_capture=true`); the first
+# five are the cells the project's CI already checks (tests/solve_kalah.rs).
+PUBLISHED_KALAH = {
+    (1, 1): "draw",
+    (1, 2): "loss",
+    (2, 1): "win +2",
+    (3, 1): "draw",
+    (3, 2): "win",
+    (6, 4): "win +10",
+    (6, 5): "win +12",
+}
+
+
+
+PROGRESS = re.compile(
+    r"prove: \[(?P<question>[^\]]*)\] (?P<nodes>\d+) nodes .*? root pn (?P<pn>\d+) dn (?P<dn>\d+) "
+    r"proven (?P<proven>\d+) disproven (?P<disproven>\d+)"
+)
+
+
+def last_progress(err: Path) -> dict[str, str] | None:
+    """The last progress line of a run's stderr, as its fields."""
+    if not err.exists():
+        return None
+    found = None
+    for line in err.read_text(errors="replace").splitlines():
+        m = PROGRESS.search(line)
+        if m:
+            found = m.groupdict()
+    return found
+
+
+def tag_of(row: dict[str, str]) -> str:
+    """The run's file name stem, from the `--certificate TAG.txt.gz` of its command."""
+    m = re.search(r"--certificate (\S+)\.txt\.gz", row["command"])
+    return m.group(1) if m else ""
+
+
+def length_tag(rules: str, cap: str) -> str:
+    return "mangola-" + rules.replace(" ", "-").replace("=", "_") + f"-cap{cap}"
+
+
+def open_run(folder: Path, what: str, stem: str, row: dict[str, str]) -> str:
+    """One undecided run: where it stopped, and its checkpoint."""
+    text = f"- {what}: `{row['command']}` stopped after {seconds(row['seconds'])} s at {int(row['nodes']):,} nodes"
+    p = last_progress(folder / "runs" / f"{stem}.txt.err")
+    if p:
+        text += (
+            f"; last report (question `{p['question']}`, {int(p['nodes']):,} nodes): root proof number "
+            f"{p['pn']}, disproof number {p['dn']}, {int(p['proven']):,} positions proven and "
+            f"{int(p['disproven']):,} disproven in that run"
+        )
+    ckpt = folder / "checkpoints" / f"{stem}.ckpt"
+    if ckpt.exists():
+        text += f"; checkpoint `{ckpt}` ({ckpt.stat().st_size / 2**20:.0f} MiB, not committed)"
+    return text + "."
+
+
+def read(path: Path) -> list[dict[str, str]]:
+    if not path.exists():
+        return []
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def rules_of(text: str) -> dict[str, str]:
+    return dict(r.split("=", 1) for r in text.split())
+
+
+def value_text(row: dict[str, str]) -> str:
+    value, margin = row["value"], row["margin"]
+    if value in ("win", "loss") and row["game"] != "mangola":
+        return f"{value} {int(margin):+d}"
+    return value
+
+
+def length_text(rules: str, row: dict[str, str], lengths: list[dict[str, str]]) -> str:
+    """The exact length of the win (smallest cap keeping the value), or bounds."""
+    if row["value"] not in ("win", "loss") or row["depth"] in ("", "-"):
+        return "-"
+    hi = int(row["depth"])
+    lo = 0
+    for r in lengths:
+        if r["rules"] != rules:
+            continue
+        cap = int(r["cap"])
+        if r["value"] == row["value"]:
+            hi = min(hi, cap)
+        elif r["value"] in ("win", "loss", "draw"):
+            lo = max(lo, cap)
+    return str(hi) if hi - lo == 1 else f"{lo + 1}..{hi}"
+
+
+def seconds(text: str) -> str:
+    try:
+        s = float(text)
+    except ValueError:
+        return text
+    if s < 10:
+        return f"{s:.2f}"
+    if s < 3600:
+        return f"{s:.0f}"
+    return f"{s:.0f} ({s / 3600:.1f} h)"
+
+
+def nodes_per_second(row: dict[str, str]) -> str:
+    try:
+        n, s = int(row["nodes"]), float(row["seconds"])
+    except ValueError:
+        return "-"
+    return f"{n / s:,.0f}" if s >= 0.05 else "-"
+
+
+def certificate(row: dict[str, str]) -> str:
+    if row["certificate"] in ("", "-"):
+        return "-"
+    size = f"{row['cert_lines']} lines, {int(row['cert_bytes']):,} B gz"
+    check = "checked" if row["check_seconds"] not in ("REJECTED", "-") else row["check_seconds"]
+    if row["certificate"] == "not-kept":
+        return f"{size}, {check}, not kept, SHA-256 `{row['cert_sha256']}`"
+    return f"[{size}]({row['certificate']}), {check}"
+
+
+def main() -> None:
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "results/solved")
+    solved = read(folder / "solved.csv")
+    lengths = read(folder / "lengths.csv")
+    compare = read(folder / "compare-4x6.csv")
+    speed = read(folder / "speed.csv")
+    out: list[str] = []
+    w = out.append
+
+    w("<!-- Generated by scripts/solved-report.py from the CSV files of this folder,")
+    w("     which scripts/solved-study.sh writes: edit those scripts, not this file. -->")
+    w("# Solved boards")
+    w("")
+    w("Every board `ngola prove` (proof-number search, README \"The prover\") has")
+    w("decided, with the exact command, from the start position under the rules")
+    w("given (every other rule option at its default: for Mangola")
+    w("`endless_sowing=illegal`, `lap_limit=10000` and the ply cap `max_plies=1000`,")
+    w("at which the game is a draw). Values are from the first player's (South's)")
+    w("view. Every decisive value comes with a certificate (the winner's strategy,")
+    w("README \"Certificates\") that `ngola prove --check` verified with the per-seed")
+    w("reference implementations; certificates up to 2 MB are in `certificates/`,")
+    w("larger ones are given by size and SHA-256. The raw output of every command")
+    w("is in `runs/`. Regenerate everything with `scripts/solved-study.sh`.")
+    w("")
+    w("Columns: *length*: plies to the end under best play on both sides (the")
+    w("winner wins as fast as he can, the loser holds out as long as he can), found")
+    w("as the smallest `max_plies` under which the same side still wins (`lengths.csv`);")
+    w("a range where that search was not finished. *depth*: the longest line of the")
+    w("proof found (its strategy's longest game). *nodes*: positions expanded.")
+    w("*time*: wall-clock seconds on one thread of the shared 2-core machine")
+    w("(other work running; read the times as orders of magnitude).")
+    w("")
+
+
+    # The frontier: what is decided, what is open and where it stopped.
+    mangola_rows = [r for r in solved if r["game"] == "mangola"]
+    if mangola_rows:
+        w("## The frontier")
+        w("")
+        for capture in ("lap-start", "after-capture", "ludii"):
+            rows = [r for r in mangola_rows if rules_of(r["rules"])["capture_sowing"] == capture]
+            if not rows:
+                continue
+            parts = []
+            for r in rows:
+                cols = rules_of(r["rules"])["columns"]
+                v = {"win": "South wins", "loss": "North wins", "draw": "draw"}.get(r["value"], "not decided")
+                if r["value"] in ("win", "loss"):
+                    v += f" (length {length_text(r['rules'], r, lengths)})"
+                parts.append(f"4 x {cols}: {v}")
+            label = "default" if capture == "lap-start" else "rule option"
+            w(f"- Mangola, `capture_sowing={capture}` ({label}): " + "; ".join(parts) + ".")
+        w("")
+        w("*length*: plies to the end under best play on both sides; a range")
+        w("`a..b` where the search for it stopped (see below).")
+        w("")
+        undecided = [r for r in solved if r["value"] not in ("win", "loss", "draw")]
+        open_lengths = [r for r in lengths if r["value"] not in ("win", "loss", "draw")]
+        if undecided or open_lengths:
+            w("Open questions, with the state each run reached (continue one by")
+            w("deleting its row from the CSV file and running the study again: it")
+            w("starts from its checkpoint):")
+            w("")
+            for r in undecided:
+                w(open_run(folder, f"{r['game']} {r['rules']}", tag_of(r), r))
+            for r in open_lengths:
+                w(
+                    open_run(
+                        folder,
+                        f"the length of the win on mangola {r['rules']}: does it hold within {r['cap']} plies",
+                        length_tag(r["rules"], r["cap"]),
+                        r,
+                    )
+                )
+            w("")
+
+    mangola = [r for r in solved if r["game"] == "mangola"]
+    if mangola:
+        w("## Mangola, 4 x 2 to 4 x 8, the three capture readings")
+        w("")
+        w("| board | capture_sowing | value | length | depth | nodes | time s | nodes/s | certificate | command |")
+        w("|---|---|---|---|---|---|---|---|---|---|")
+        for r in mangola:
+            rules = rules_of(r["rules"])
+            w(
+                f"| 4 x {rules['columns']} | {rules['capture_sowing']} | {value_text(r)} "
+                f"| {length_text(r['rules'], r, lengths)} | {r['depth']} | {int(r['nodes']):,} "
+                f"| {seconds(r['seconds'])} | {nodes_per_second(r)} | {certificate(r)} | `{r['command']}` |"
+            )
+        w("")
+        undecided = [r for r in mangola if r["value"] not in ("win", "loss", "draw")]
+        if undecided:
+            w("Not decided within the time limit: " + ", ".join(r["rules"] for r in undecided) + ".")
+            w("")
+
+    for game, title in (("umelbagara", "Um el-Bagara"), ("oware", "Oware"), ("kalah", "Kalah(m, n)")):
+        rows = [r for r in solved if r["game"] == game]
+        if not rows:
+            continue
+        w(f"## {title}")
+        w("")
+        if game == "kalah":
+            w("Irving, Donkers and Uiterwijk's Kalah: `m` pits of `n` seeds,")
+            w("`empty_capture=true` (their capture rule), no ply cap (`max_plies=0`:")
+            w("every Kalah game ends). *published*: their value where this study")
+            w("can cite it (the first five are also checked in CI by")
+            w("`crates/ngola-agents/tests/solve_kalah.rs`); the margin is the")
+            w("first player's final store difference.")
+            w("")
+            w("| m | n | value | published | nodes | time s | nodes/s | certificate | command |")
+            w("|---|---|---|---|---|---|---|---|---|")
+            for r in rows:
+                rules = rules_of(r["rules"])
+                m, n = int(rules["pits"]), int(rules["seeds"])
+                w(
+                    f"| {m} | {n} | {value_text(r)} | {PUBLISHED_KALAH.get((m, n), '')} "
+                    f"| {int(r['nodes']):,} | {seconds(r['seconds'])} | {nodes_per_second(r)} "
+                    f"| {certificate(r)} | `{r['command']}` |"
+                )
+        else:
+            w("Default rules otherwise (ply cap 1000). The margin is South's final")
+            w("total minus North's. Each row of boards grows until a call runs out of")
+            w("time (its row says `unknown`).")
+            w("")
+            w("| rules | value | depth | nodes | time s | nodes/s | certificate | command |")
+            w("|---|---|---|---|---|---|---|---|")
+            for r in rows:
+                w(
+                    f"| {r['rules']} | {value_text(r)} | {r['depth']} | {int(r['nodes']):,} "
+                    f"| {seconds(r['seconds'])} | {nodes_per_second(r)} | {certificate(r)} | `{r['command']}` |"
+                )
+        w("")
+
+    if compare:
+        w("## 4 x 6 Mangola: `ngola prove` against `ngola solve` under increasing caps")
+        w("")
+        w("The time to decide 4 x 6 Mangola (lap-start) from the start when the")
+        w("game is a draw at ply `max_plies`; `ngola solve` is alpha-beta to the end")
+        w("with a transposition table (README \"The exact solver\"). One thread each;")
+        w("`>N` means stopped after N seconds without an answer.")
+        w("")
+        w("| max_plies | solve: value | solve: nodes | solve: s | solve: nodes/s | prove: value | prove: nodes | prove: s | prove: nodes/s |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        caps = sorted({int(r["cap"]) for r in compare})
+        for cap in caps:
+            cells = []
+            for program in ("solve", "prove"):
+                r = next((x for x in compare if int(x["cap"]) == cap and x["program"] == program), None)
+                if r is None:
+                    cells += ["-", "-", "-", "-"]
+                else:
+                    nodes = f"{int(r['nodes']):,}" if r["nodes"].isdigit() else r["nodes"]
+                    cells += [r["value"], nodes, seconds(r["seconds"]), nodes_per_second(r)]
+            w(f"| {cap} | " + " | ".join(cells) + " |")
+        w("")
+        w("Commands (with their limits): `compare-4x6.csv`; raw output:")
+        w("`runs/compare-4x6-*.txt`. `max_plies=1000` is the default rule.")
+        w("")
+
+    if speed:
+        w("## Speed: `ngola prove` against `ngola solve`")
+        w("")
+        w("Both programs on one position both decide (4 x 6 Mangola, draw at ply")
+        w("28: `ngola solve mangola --rule columns=6 --rule max_plies=28 --tt 2048`")
+        w("and `ngola prove mangola --rule columns=6 --rule max_plies=28 --threads 1")
+        w("--tt 2048`), alternated in three rounds of one run of the study. A *prove*")
+        w("node is an expansion (every child generated, evaluated and looked up); a")
+        w("*solve* node is one alpha-beta visit. CPU seconds are user + system time")
+        w("(the machine is shared, so wall-clock rates vary with the load).")
+        w("")
+        w("| round | program | value | nodes | wall s | CPU s | nodes/s (wall) | nodes per CPU s |")
+        w("|---|---|---|---|---|---|---|---|")
+        for r in speed:
+            w(
+                f"| {r['round']} | {r['program']} | {r['value']} | {int(r['nodes']):,} | {r['seconds']} "
+                f"| {r['cpu_seconds']} | {int(r['nodes_per_second']):,} | {int(r['nodes_per_cpu_second']):,} |"
+            )
+        rates = {
+            program: statistics.median(
+                int(r["nodes_per_cpu_second"]) for r in speed if r["program"] == program
+            )
+            for program in ("solve", "prove")
+            if any(r["program"] == program for r in speed)
+        }
+        times = {
+            program: statistics.median(
+                float(r["cpu_seconds"]) for r in speed if r["program"] == program
+            )
+            for program in ("solve", "prove")
+            if any(r["program"] == program for r in speed)
+        }
+        if len(rates) == 2 and rates["prove"] > 0 and times["prove"] > 0:
+            w("")
+            w(
+                f"Medians: solve {rates['solve']:,.0f} nodes per CPU second, prove "
+                f"{rates['prove']:,.0f}: solve visits {rates['solve'] / rates['prove']:.1f} times "
+                f"as many nodes per second, and prove decides the position in "
+                f"{times['solve'] / times['prove']:.1f} times less CPU time."
+            )
+        w("")
+
+    if solved:
+        decided = [r for r in solved if r["cert_lines"] not in ("", "-")]
+        if decided:
+            w("## Proof sizes")
+            w("")
+            w("Certificate lines (positions with the winner to move that his strategy")
+            w("reaches) against positions expanded to find the proof:")
+            w("")
+            w("| game | rules | nodes | certificate lines | lines per 1000 nodes |")
+            w("|---|---|---|---|---|")
+            for r in decided:
+                n, lines = int(r["nodes"]), int(r["cert_lines"])
+                w(f"| {r['game']} | {r['rules']} | {n:,} | {lines:,} | {1000 * lines / max(n, 1):.1f} |")
+            w("")
+
+    (folder / "README.md").write_text("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -106,7 +106,7 @@ mode == "summarize" && FNR == 1 {
         position_of[substr(line, 1, tab - 1)] = substr(line, tab + 1)
     }
     while ((getline line < fp) > 0)
-        if (line ~ /^all,/) { split_csv(line, g); runner_low = g[10]; runner_high = g[11] }
+        if (line ~ /^(all)?,/) { split_csv(line, g); runner_low = g[10]; runner_high = g[11] }
 }
 mode == "summarize" && FNR > 1 {
     split_csv($0, f)

@@ -189,7 +189,7 @@ game = "mangola"
 agents = ["alphabeta:depth=4", "greedy"]
 games = 9600
 seed = 14
-opening_plies = 4
+opening_plies = 8
 EOF
 "$NGOLA" tournament "$work/exp.toml" --threads "$cpus" --out "$work/single" --quiet ||
     fail "the single-machine run failed"

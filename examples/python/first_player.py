@@ -55,6 +55,7 @@ def run_row(name: str, divide: int, out: Path) -> dict[str, object]:
         rules=experiment.get("rules"),
         seed=experiment["seed"],
         opening_plies=experiment["opening_plies"],
+        allow_repeated_openings=experiment.get("allow_repeated_openings", False),
         out=out / name,
     )
     table = run.games
@@ -70,7 +71,8 @@ def run_row(name: str, divide: int, out: Path) -> dict[str, object]:
     else:
         # The games' interval, as first_player.csv writes it.
         unit, n = "games", len(table)
-        overall = run.first_player.set_index("pairing").loc["all"]
+        # The overall line: the one whose `pairing` is empty (NaN).
+        overall = run.first_player[run.first_player["pairing"].isna()].iloc[0]
         low, high = overall["wilson_low"], overall["wilson_high"]
     return {
         "run": name,

@@ -10,6 +10,10 @@
 //! games = 20                       # per pairing, both colours included; even
 //! seed = 7                         # master seed of the schedule
 //! opening_plies = 0                # random plies before each colour-swapped pair
+//! # openings = "book.txt"          # an opening suite instead (path relative to this file)
+//! # openings_order = "sequential"  # or "random"
+//! # allow_repeated_openings = false
+//! # anchor = "random"              # the agent rated 0 in ratings.csv (default: the first)
 //! threads = 2                      # not part of the results
 //! sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05"   # optional, two agents only
 //! shard = "1/4"                    # optional
@@ -38,7 +42,8 @@ use ngola_rules::{Game, GameKind, RuleOptions};
 use crate::entry::{is_valid_name, AgentEntry, AgentKind, EngineConfig, TimeControl};
 use crate::error::{ArenaError, Result};
 use crate::format::{Format, Shard, SprtConfig};
-use crate::schedule::pairings;
+use crate::schedule::{pairings, MAX_GAMES};
+use crate::suite::{OpeningSuite, OpeningsOrder, SUITE_FILE};
 
 /// Games per pairing when neither the file nor the flags say.
 pub const DEFAULT_GAMES: u32 = 10;
@@ -48,6 +53,9 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const MAX_SEED: u64 = i64::MAX as u64;
 /// The most random opening plies accepted.
 pub const MAX_OPENING_PLIES: u32 = 200;
+/// The most worker threads accepted: more than any machine's cores, and
+/// each worker holds its agents' tables (alpha-beta 16 MiB by default).
+pub const MAX_THREADS: usize = 1024;
 /// How far (ms) a clock may run over before its side loses, by default.
 pub const DEFAULT_TIMEMARGIN_MS: u64 = 100;
 
@@ -86,6 +94,14 @@ pub struct ExperimentDraft {
     pub shard: Option<String>,
     /// Output folder.
     pub out: Option<PathBuf>,
+    /// An opening suite file.
+    pub openings: Option<PathBuf>,
+    /// `sequential` or `random`.
+    pub openings_order: Option<String>,
+    /// Let pairs of a pairing repeat openings when too few exist.
+    pub allow_repeated_openings: Option<bool>,
+    /// The agent rated 0 in `ratings.csv`: a name, spec or id.
+    pub anchor: Option<String>,
 }
 
 /// The TOML shape of an experiment file; unknown keys are errors that
@@ -104,6 +120,10 @@ struct ExperimentFile {
     sprt: Option<String>,
     shard: Option<String>,
     out: Option<PathBuf>,
+    openings: Option<PathBuf>,
+    openings_order: Option<String>,
+    allow_repeated_openings: Option<bool>,
+    anchor: Option<AnchorText>,
     tc: Option<String>,
     timemargin: Option<u64>,
     rules: Option<toml::Table>,
@@ -133,6 +153,14 @@ fn scalar_text(field: &str, value: toml::Value) -> Result<String, String> {
     }
 }
 
+/// `anchor` in a file: an agent id or a name.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AnchorText {
+    Id(u32),
+    Name(String),
+}
+
 impl ExperimentDraft {
     /// Reads an experiment file. Errors name the file and the bad field.
     pub fn from_file(path: &Path) -> Result<Self> {
@@ -142,6 +170,12 @@ impl ExperimentDraft {
         let mut draft = Self::from_toml(&text).map_err(|e| ArenaError::bad_file(path, e))?;
         if draft.name.is_none() {
             draft.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        }
+        // A suite named in a file lives beside it.
+        if let (Some(suite), Some(dir)) = (&draft.openings, path.parent()) {
+            if suite.is_relative() {
+                draft.openings = Some(dir.join(suite));
+            }
         }
         Ok(draft)
     }
@@ -183,6 +217,13 @@ impl ExperimentDraft {
             sprt: file.sprt,
             shard: file.shard,
             out: file.out,
+            openings: file.openings,
+            openings_order: file.openings_order,
+            allow_repeated_openings: file.allow_repeated_openings,
+            anchor: file.anchor.map(|a| match a {
+                AnchorText::Id(id) => id.to_string(),
+                AnchorText::Name(name) => name,
+            }),
             engines,
             tc: file.tc,
             timemargin: file.timemargin,
@@ -207,6 +248,10 @@ impl ExperimentDraft {
             sprt,
             shard,
             out,
+            openings,
+            openings_order,
+            allow_repeated_openings,
+            anchor,
             tc,
             timemargin
         );
@@ -221,12 +266,13 @@ impl ExperimentDraft {
     }
 
     /// True if the draft sets anything that decides the games (anything
-    /// but `name`, `threads` and `out`).
+    /// but `name`, `threads`, `out` and `anchor`).
     pub fn sets_identity(&self) -> bool {
         let identity_free = ExperimentDraft {
             name: None,
             threads: None,
             out: None,
+            anchor: None,
             ..self.clone()
         };
         !identity_free.is_empty()
@@ -298,7 +344,32 @@ impl ExperimentDraft {
             Some(text) => text.parse()?,
             None => Format::RoundRobin,
         };
-        let games = self.games.unwrap_or(DEFAULT_GAMES);
+        let openings = self
+            .openings
+            .as_deref()
+            .map(OpeningSuite::read)
+            .transpose()?;
+        let openings_order = match self.openings_order.as_deref() {
+            None => OpeningsOrder::Sequential,
+            Some(text) => text.parse()?,
+        };
+        if self.openings_order.is_some() && openings.is_none() {
+            return Err(ArenaError::field(
+                "openings_order",
+                "orders an opening suite; give one with openings (--openings FILE)",
+            ));
+        }
+        if openings.is_some() && self.opening_plies.is_some_and(|k| k > 0) {
+            return Err(ArenaError::field(
+                "opening_plies",
+                "random openings and an opening suite (openings) exclude each other",
+            ));
+        }
+        // A suite is played once per pairing by default: each opening twice.
+        let default_games = openings
+            .as_ref()
+            .map_or(DEFAULT_GAMES, |suite| suite.default_games());
+        let games = self.games.unwrap_or(default_games);
         if games == 0 || games % 2 == 1 {
             return Err(ArenaError::field(
                 "games",
@@ -323,9 +394,10 @@ impl ExperimentDraft {
             ));
         }
         let threads = match self.threads {
-            Some(0) => return Err(ArenaError::field("threads", "must be at least 1")),
-            Some(t) => t,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(t) => check_threads(t)?,
+            None => std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(MAX_THREADS),
         };
         let sprt = self.sprt.as_deref().map(SprtConfig::from_str).transpose()?;
         let shard = self.shard.as_deref().map(Shard::from_str).transpose()?;
@@ -341,6 +413,22 @@ impl ExperimentDraft {
                 "an SPRT stops on the games played so far and cannot be split into shards",
             ));
         }
+        let pairings = pairings(agents.len(), format).len() as u64;
+        let total = pairings * u64::from(games);
+        if total > MAX_GAMES {
+            return Err(ArenaError::field(
+                "games",
+                format!(
+                    "{games} games per pairing x {pairings} pairing(s) = {total} games, more than \
+                     the {MAX_GAMES} a run may hold (each row is kept in memory until the end); \
+                     split the study into runs with other seeds"
+                ),
+            ));
+        }
+        let anchor = match &self.anchor {
+            Some(anchor) => anchor_id(anchor, &agents)?,
+            None => 0,
+        };
         let name = self.name.unwrap_or_else(|| "tournament".to_string());
         if name.is_empty()
             || !name
@@ -365,10 +453,86 @@ impl ExperimentDraft {
             sprt,
             shard,
             out: self.out,
+            openings,
+            openings_order,
+            allow_repeated_openings: self.allow_repeated_openings.unwrap_or(false),
+            anchor,
             engines: self.engines,
             tc,
             timemargin,
         })
+    }
+}
+
+/// A rule value as TOML: a number or boolean unquoted when it reads back
+/// as the same text, otherwise a string.
+fn toml_rule_value(value: &str) -> String {
+    let plain = value.parse::<i64>().is_ok_and(|n| n.to_string() == value)
+        || value == "true"
+        || value == "false";
+    if plain {
+        value.to_string()
+    } else {
+        toml::Value::String(value.to_string()).to_string()
+    }
+}
+
+/// Checks a thread count: 1 to [`MAX_THREADS`].
+pub fn check_threads(threads: usize) -> Result<usize> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(ArenaError::field(
+            "threads",
+            format!("{threads}: give 1 to {MAX_THREADS} worker threads"),
+        ));
+    }
+    Ok(threads)
+}
+
+/// The id of the agent `anchor` names: an id (`0`, `#0`), an agent's
+/// short name, or its spec (in any form that reads to the same canonical
+/// spec); an error if none or several match.
+fn anchor_id(anchor: &str, agents: &[AgentEntry]) -> Result<u32> {
+    let wanted = anchor.trim();
+    if let Ok(id) = wanted.trim_start_matches('#').parse::<usize>() {
+        if id < agents.len() {
+            return Ok(id as u32);
+        }
+        return Err(ArenaError::field(
+            "anchor",
+            format!(
+                "agent id {id} is not in the experiment (0 to {})",
+                agents.len() - 1
+            ),
+        ));
+    }
+    let canonical = ngola_agents::AgentSpec::from_str(wanted)
+        .ok()
+        .map(|s| s.to_string());
+    let matches: Vec<usize> = (0..agents.len())
+        .filter(|&i| {
+            let spec = agents[i].spec();
+            agents[i].name.as_deref() == Some(wanted)
+                || spec == wanted
+                || canonical.as_deref() == Some(spec.as_str())
+        })
+        .collect();
+    match matches.as_slice() {
+        [id] => Ok(*id as u32),
+        [] => Err(ArenaError::field(
+            "anchor",
+            format!("`{anchor}` is none of the experiment's agents"),
+        )),
+        several => Err(ArenaError::field(
+            "anchor",
+            format!(
+                "`{anchor}` names agents {}; give one id",
+                several
+                    .iter()
+                    .map(|i| i.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        )),
     }
 }
 
@@ -406,6 +570,15 @@ pub struct Experiment {
     pub shard: Option<Shard>,
     /// Output folder, if given.
     pub out: Option<PathBuf>,
+    /// An opening suite, played instead of random openings.
+    pub openings: Option<OpeningSuite>,
+    /// The order in which the suite's openings are played.
+    pub openings_order: OpeningsOrder,
+    /// Pairs of a pairing may repeat an opening when too few distinct ones
+    /// exist (the summary then says so).
+    pub allow_repeated_openings: bool,
+    /// The id of the agent rated 0 in `ratings.csv` (default 0, the first).
+    pub anchor: u32,
 }
 
 impl Experiment {
@@ -504,6 +677,15 @@ impl Experiment {
         if self.sprt != other.sprt {
             diff.push("sprt");
         }
+        if self.openings != other.openings {
+            diff.push("openings");
+        }
+        if self.openings.is_some() && self.openings_order != other.openings_order {
+            diff.push("openings_order");
+        }
+        if self.allow_repeated_openings != other.allow_repeated_openings {
+            diff.push("allow_repeated_openings");
+        }
         if self.engines_used() != other.engines_used() {
             diff.push("engines");
         }
@@ -516,13 +698,51 @@ impl Experiment {
         diff
     }
 
+    /// What `field` (a name [`Experiment::identity_differences`] returns)
+    /// is in this experiment, for messages.
+    pub fn field_text(&self, field: &str) -> String {
+        match field {
+            "game" => self.game.name().to_string(),
+            "rules" => {
+                let mut rules: Vec<String> =
+                    self.rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                rules.sort();
+                rules.join(",")
+            }
+            "agents" => self.agent_names().join(" "),
+            "format" => self.format.to_string(),
+            "games" => self.games.to_string(),
+            "seed" => self.seed.to_string(),
+            "opening_plies" => self.opening_plies.to_string(),
+            "sprt" => self.sprt.map_or("none".to_string(), |s| s.to_string()),
+            "shard" => self.shard.map_or("none".to_string(), |s| s.to_string()),
+            "openings" => self.openings.as_ref().map_or("none".to_string(), |s| {
+                format!("{} openings from {}", s.len(), s.path.display())
+            }),
+            "openings_order" => self.openings_order.to_string(),
+            "allow_repeated_openings" => self.allow_repeated_openings.to_string(),
+            _ => String::new(),
+        }
+    }
+
     /// The experiment as TOML, every field explicit (except `out`: the
     /// file lives in the output folder). Reads back to the same value.
+    /// Numbers are TOML numbers, rule values too where they are integers or
+    /// booleans (`columns = 8`), so that the file loads as typed data. A
+    /// suite is named `openings.txt`, the copy beside the file in an
+    /// output folder.
     pub fn to_toml(&self) -> String {
+        self.to_toml_with("")
+    }
+
+    /// [`Experiment::to_toml`] with `comments` (lines starting with `#`,
+    /// such as the run's provenance) after the first line.
+    pub fn to_toml_with(&self, comments: &str) -> String {
         let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
         let mut text = String::from(
             "# Written by `ngola tournament`: the resolved experiment, every default explicit.\n",
         );
+        text += comments;
         text += &format!("name = {}\n", quote(&self.name));
         text += &format!("game = {}\n", quote(self.game.name()));
         let agents: Vec<String> = self.agents.iter().map(|a| quote(&a.to_string())).collect();
@@ -531,6 +751,15 @@ impl Experiment {
         text += &format!("games = {}\n", self.games);
         text += &format!("seed = {}\n", self.seed);
         text += &format!("opening_plies = {}\n", self.opening_plies);
+        if self.openings.is_some() {
+            text += &format!("openings = {}\n", quote(SUITE_FILE));
+            text += &format!("openings_order = {}\n", quote(self.openings_order.as_str()));
+        }
+        text += &format!(
+            "allow_repeated_openings = {}\n",
+            self.allow_repeated_openings
+        );
+        text += &format!("anchor = {}\n", self.anchor);
         text += &format!("threads = {}\n", self.threads);
         if let Some(sprt) = &self.sprt {
             text += &format!("sprt = {}\n", quote(&sprt.to_string()));
@@ -554,7 +783,7 @@ impl Experiment {
         };
         text += "\n[rules]\n";
         for (key, value) in &self.rules {
-            text += &format!("{} = {}\n", bare_key(key), quote(value));
+            text += &format!("{} = {}\n", bare_key(key), toml_rule_value(value));
         }
         for (name, engine) in &self.engines {
             text += &format!("\n[engines.{}]\n", bare_key(name));
@@ -678,7 +907,7 @@ mod tests {
 
     #[test]
     fn toml_round_trips() {
-        let text = "name = \"x\"\ngame = \"oware\"\nagents = [\"random\", \"random\"]\ngames = 4\nseed = 99\nopening_plies = 3\nthreads = 2\nsprt = \"elo0=-5,elo1=5,alpha=0.1,beta=0.2\"\n[rules]\nmax_plies = 100\nflag = true\n";
+        let text = "name = \"x\"\ngame = \"oware\"\nagents = [\"random\", \"random\"]\ngames = 4\nseed = 99\nopening_plies = 3\nthreads = 2\nanchor = 1\nallow_repeated_openings = true\nsprt = \"elo0=-5,elo1=5,alpha=0.1,beta=0.2\"\n[rules]\nmax_plies = 100\nflag = true\nname = \"007\"\n";
         let exp = draft(text).finish().unwrap();
         let again = ExperimentDraft::from_toml(&exp.to_toml())
             .unwrap()
@@ -686,6 +915,34 @@ mod tests {
             .unwrap();
         assert_eq!(again, exp);
         assert!(exp.identity_differences(&again).is_empty());
+        // Numbers and booleans are written as TOML numbers and booleans,
+        // a text that only looks like one stays a string.
+        let written = exp.to_toml();
+        for line in [
+            "max_plies = 100\n",
+            "flag = true\n",
+            "name = \"007\"\n",
+            "anchor = 1\n",
+        ] {
+            assert!(written.contains(line), "{line} in {written}");
+        }
+        assert_eq!((exp.anchor, exp.allow_repeated_openings), (1, true));
+        // The anchor by spec, and refused when it names no agent or two.
+        let named = |anchor: &str| {
+            draft(&format!(
+                "game = \"kalah\"\nagents = [\"random\", \"greedy\", \"greedy\"]\nanchor = \"{anchor}\"\n"
+            ))
+            .finish()
+        };
+        assert_eq!(named("random").unwrap().anchor, 0);
+        assert_eq!(named("#2").unwrap().anchor, 2);
+        let err = named("greedy").unwrap_err().to_string();
+        assert!(
+            err.starts_with("anchor") && err.contains("1 and 2"),
+            "{err}"
+        );
+        assert!(named("mcts").unwrap_err().to_string().starts_with("anchor"));
+        assert!(named("7").unwrap_err().to_string().starts_with("anchor"));
         let other = Experiment {
             seed: 100,
             threads: 1,

@@ -91,6 +91,11 @@ impl FromStr for Shard {
     }
 }
 
+/// The largest |Elo| an SPRT hypothesis may state: beyond it an expected
+/// score is within 1e-5 of 0 or 1 and the test's likelihoods lose their
+/// precision (past about 6400 they round to certainty and the LLR is NaN).
+pub const MAX_SPRT_ELO: f64 = 2000.0;
+
 /// A sequential probability ratio test between two Elo hypotheses, for
 /// two-agent matches (see [`crate::stats::sprt`] for the model).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -156,6 +161,17 @@ impl FromStr for SprtConfig {
         }
         let elo0 = elo0.ok_or_else(|| ArenaError::field("sprt.elo0", "missing"))?;
         let elo1 = elo1.ok_or_else(|| ArenaError::field("sprt.elo1", "missing"))?;
+        for (key, elo) in [("sprt.elo0", elo0), ("sprt.elo1", elo1)] {
+            if elo.abs() > MAX_SPRT_ELO {
+                return Err(ArenaError::field(
+                    key,
+                    format!(
+                        "{elo} is outside -{MAX_SPRT_ELO}..{MAX_SPRT_ELO} (the test's \
+                         likelihood ratio is not a number there)"
+                    ),
+                ));
+            }
+        }
         if elo1 <= elo0 {
             return Err(ArenaError::field(
                 "sprt.elo1",
@@ -203,6 +219,12 @@ mod tests {
         assert!(err.to_string().starts_with("sprt.elo1"), "{err}");
         let err = "elo0=0,elo1=5,alpha=x".parse::<SprtConfig>().unwrap_err();
         assert!(err.to_string().starts_with("sprt.alpha"), "{err}");
+        // Bounds whose LLR would be NaN are refused.
+        let err = "elo0=0,elo1=1e6".parse::<SprtConfig>().unwrap_err();
+        assert!(err.to_string().starts_with("sprt.elo1"), "{err}");
+        let err = "elo0=-2001,elo1=0".parse::<SprtConfig>().unwrap_err();
+        assert!(err.to_string().starts_with("sprt.elo0"), "{err}");
+        assert!("elo0=-2000,elo1=2000".parse::<SprtConfig>().is_ok());
     }
 
     #[test]

@@ -9,21 +9,35 @@ use crate::record::GameRecord;
 /// A row of `games.csv` held in memory: the record, and its line as this
 /// process wrote it (`None` for rows read back from the file).
 pub(crate) struct Row<'a> {
-    /// The game.
+    /// The game; a row this process wrote keeps its moves only in `line`.
     pub(crate) record: &'a GameRecord,
     /// Its CSV line with the line end, if this process wrote it.
     pub(crate) line: Option<&'a [u8]>,
+    /// The game's key ([`GameRecord::game_key`]).
+    pub(crate) key: u128,
+}
+
+impl<'a> Row<'a> {
+    /// A row read from the file.
+    pub(crate) fn read(record: &'a GameRecord) -> Row<'a> {
+        Row {
+            record,
+            line: None,
+            key: record.game_key(),
+        }
+    }
 }
 
 /// Where a worker keeps a game's `games.csv` line: chunk, start, length.
 type LineAt = (usize, usize, usize);
 
 /// The games one worker played, kept for the final summary: each record
-/// with where its `games.csv` line is. Both live in fixed-size chunks that
+/// (without its moves, which its line holds) with where its `games.csv`
+/// line is and the game's key. Both live in fixed-size chunks that
 /// are never regrown, so a long run copies nothing and touches each page
 /// of memory once.
 pub(crate) struct Played {
-    records: Vec<Vec<(GameRecord, LineAt)>>,
+    records: Vec<Vec<(GameRecord, LineAt, u128)>>,
     lines: Vec<Vec<u8>>,
     scratch: Vec<u8>,
     /// Games played, kept or not (past an SPRT stop).
@@ -74,7 +88,7 @@ impl Played {
             .rev()
             .flat_map(|chunk| chunk.iter().rev())
             .take(n)
-            .map(|(record, _)| record)
+            .map(|(record, _, _)| record)
             .collect();
         fresh.reverse();
         fresh
@@ -104,7 +118,12 @@ impl Played {
         &self.lines[chunk][start..start + len]
     }
 
-    pub(crate) fn keep(&mut self, record: GameRecord, at: LineAt) {
+    /// Keeps `record` (whose line is at `at`) without its moves, which it
+    /// hands back (emptied, for the next game's text).
+    pub(crate) fn keep(&mut self, mut record: GameRecord, at: LineAt) -> String {
+        let key = record.game_key();
+        let mut moves = std::mem::take(&mut record.moves);
+        moves.clear();
         if self
             .records
             .last()
@@ -114,15 +133,17 @@ impl Played {
                 .push(Vec::with_capacity(Self::RECORDS_PER_CHUNK));
         }
         if let Some(chunk) = self.records.last_mut() {
-            chunk.push((record, at));
+            chunk.push((record, at, key));
             self.unreported += 1;
         }
+        moves
     }
 
     pub(crate) fn rows(&self) -> impl Iterator<Item = Row<'_>> {
-        self.records.iter().flatten().map(|(record, at)| Row {
+        self.records.iter().flatten().map(|(record, at, key)| Row {
             record,
             line: Some(self.line(*at)),
+            key: *key,
         })
     }
 
@@ -174,7 +195,15 @@ mod tests {
         let rows: Vec<Row> = played.rows().collect();
         assert_eq!(rows.len(), 5000);
         for (row, expected) in rows.iter().zip(&records) {
-            assert_eq!(row.record, expected);
+            // The moves live in the line only.
+            assert_eq!(
+                row.record,
+                &GameRecord {
+                    moves: String::new(),
+                    ..expected.clone()
+                }
+            );
+            assert_eq!(row.key, expected.game_key());
             assert_eq!(row.line, Some(&expected.to_csv_line()[..]));
         }
         // Every kept game is reported once, oldest first.

@@ -1,14 +1,16 @@
 //! Tournaments: schedule, parallel play, seeding, CSV output, statistics.
 //!
 //! An [`Experiment`] (from a TOML file and/or flags) becomes a schedule of
-//! colour-swapped pairs computed up front from its master seed
-//! ([`schedule`]); [`runner::run`] plays it on a rayon pool, appending
-//! each game to `games.csv` as it ends; [`runner::resume`] finishes a
-//! killed run; [`runner::merge`] joins shards; each holds its output
-//! folder's lock ([`lock`]) while it writes. Statistics ([`stats`]) are
-//! computed from `games.csv` alone. Players that are not built-in agents
-//! (UGI engines, [`ugi`]; Python callables) take part through the
-//! [`contestant`] traits ([`runner::run_with`], [`runner::resume_with`]).
+//! colour-swapped pairs, a function of its master seed ([`schedule`]),
+//! each pair starting from its own opening ([`openings`]); [`runner::run`]
+//! plays it on a rayon pool, appending each game (with its moves) to
+//! `games.csv` as it ends; [`runner::resume`] finishes a killed run and
+//! [`runner::merge`] joins shards, both checking every row by replaying it
+//! ([`replay`]); each holds its output folder's lock ([`lock`]) while it
+//! writes. Statistics ([`stats`]) are computed from `games.csv` alone.
+//! Players that are not built-in agents (UGI engines, [`ugi`]; Python
+//! callables) take part through the [`contestant`] traits
+//! ([`runner::run_with`], [`runner::resume_with`]).
 
 #![warn(missing_docs)]
 
@@ -19,14 +21,18 @@ pub mod experiment;
 pub mod format;
 mod kept;
 pub mod lock;
+pub mod openings;
 pub mod output;
 pub mod play;
 pub mod progress;
+pub mod provenance;
 pub mod record;
+pub mod replay;
 pub mod runner;
 pub mod schedule;
 mod seat;
 pub mod stats;
+pub mod suite;
 pub mod ugi;
 
 pub use contestant::{Contestant, Fault, Seats};
@@ -34,7 +40,7 @@ pub use entry::{AgentEntry, AgentKind, EngineConfig, TimeControl};
 pub use error::ArenaError;
 pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
-pub use progress::{Bar, Observer, Silent};
+pub use progress::{Bar, Live, Observer, Silent};
 pub use record::GameRecord;
 pub use runner::{
     finish, folder_experiment, merge, resume, resume_with, run, run_with, IfExists, Report,

@@ -13,9 +13,20 @@
 //! which `a` scored K/2 points (the pentanomial), `los` the likelihood of
 //! superiority of `a`.
 //!
+//! `ratings.csv`: `rank,id,agent,elo,elo_low,elo_high,se,pairs,games` —
+//! the joint fit of [`crate::stats::ratings`], anchor 0; `inf`/`-inf`
+//! for agents separated from the anchor by perfect scores, empty where no
+//! rating relative to the anchor exists.
+//!
 //! `first_player.csv`: `pairing,a,b,games,south_wins,draws,north_wins,
 //! south_points,south_score,wilson_low,wilson_high` — one line per
-//! pairing, then `all`.
+//! pairing, then the line over all games, whose `pairing`, `a` and `b` are
+//! empty (so that `pairing` stays a numeric column).
+//!
+//! `sprt.csv` (runs with an SPRT): `elo0,elo1,alpha,beta,lower,upper,llr,
+//! pairs,p0,p1,p2,p3,p4,decision` — one line: the test's parameters, its
+//! LLR bounds, the LLR after `pairs` complete pairs with their pentanomial
+//! counts, and `H0`, `H1` or `continue`.
 //!
 //! Numbers: scores with 4 decimals, Elo with 1; `inf`/`-inf` for an Elo
 //! of a perfect or null score; empty where undefined (no games).
@@ -24,6 +35,7 @@ use std::path::Path;
 
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
+use crate::openings::OpeningsNote;
 use crate::runner::{files, SprtStatus};
 use crate::stats::sprt;
 use crate::stats::Statistics;
@@ -185,12 +197,44 @@ pub fn write_statistics(dir: &Path, stats: &Statistics) -> Result<()> {
         pairs,
     )?;
 
+    let ratings = stats
+        .ratings
+        .ratings
+        .iter()
+        .enumerate()
+        .map(|(rank, r)| {
+            vec![
+                (rank + 1).to_string(),
+                r.id.to_string(),
+                r.agent.clone(),
+                number(r.elo, 1),
+                number(r.elo_low, 1),
+                number(r.elo_high, 1),
+                if r.elo.is_finite() {
+                    number(r.std_error, 1)
+                } else {
+                    String::new()
+                },
+                r.pairs.to_string(),
+                r.games.to_string(),
+            ]
+        })
+        .collect();
+    write_csv(
+        dir,
+        files::RATINGS,
+        &[
+            "rank", "id", "agent", "elo", "elo_low", "elo_high", "se", "pairs", "games",
+        ],
+        ratings,
+    )?;
+
     let first = stats
         .first_player
         .iter()
         .map(|f| {
             vec![
-                f.pairing.map_or("all".to_string(), |p| p.to_string()),
+                f.pairing.map_or(String::new(), |p| p.to_string()),
                 f.agents.0.clone(),
                 f.agents.1.clone(),
                 f.south.games().to_string(),
@@ -224,12 +268,37 @@ pub fn write_statistics(dir: &Path, stats: &Statistics) -> Result<()> {
     )
 }
 
+/// Writes `sprt.csv`: the test's state at the end of the run.
+pub fn write_sprt(dir: &Path, status: &SprtStatus) -> Result<()> {
+    let (lower, upper) = sprt::bounds(&status.config);
+    let c = &status.config;
+    let mut row: Vec<String> = [c.elo0, c.elo1, c.alpha, c.beta]
+        .iter()
+        .map(|x| x.to_string())
+        .collect();
+    row.extend([number(lower, 6), number(upper, 6), number(status.llr, 6)]);
+    row.push(status.pairs.to_string());
+    row.extend(status.pentanomial.iter().map(u64::to_string));
+    row.push(status.decision.code().to_string());
+    write_csv(
+        dir,
+        files::SPRT,
+        &[
+            "elo0", "elo1", "alpha", "beta", "lower", "upper", "llr", "pairs", "p0", "p1", "p2",
+            "p3", "p4", "decision",
+        ],
+        vec![row],
+    )
+}
+
 /// The summary table printed at the end of a run (and kept in
-/// `summary.txt`): standings, pairings, first player, endings, SPRT.
+/// `summary.txt`): the openings, standings, joint ratings, pairings, first
+/// player, endings, distinct games, SPRT.
 pub fn summary(
     experiment: &Experiment,
     stats: &Statistics,
     sprt_status: Option<&SprtStatus>,
+    openings: &OpeningsNote,
 ) -> String {
     let mut out = String::new();
     out += &format!(
@@ -244,10 +313,15 @@ pub fn summary(
             .shard
             .map_or(String::new(), |s| format!(", shard {s}")),
     );
+    let distinct = stats
+        .distinct_games
+        .map_or(String::new(), |d| format!(" ({d} distinct)"));
     out += &format!(
-        "{} games, {:.1} plies per game\n\n",
+        "{} games{distinct}, {:.1} plies per game\n",
         stats.games, stats.mean_plies
     );
+    out += &openings.lines();
+    out += "\n";
 
     // Tables show each agent's short name (its spec when it has none).
     let display = experiment.display_names();
@@ -284,6 +358,32 @@ pub fn summary(
     }
     out += "Elo: logistic, each agent's score against the field of its opponents; \
             95% interval over colour-swapped pairs.\n\n";
+
+    let ratings = &stats.ratings;
+    let anchor = stats
+        .standings
+        .iter()
+        .find(|s| s.id == ratings.anchor)
+        .map_or(String::new(), |s| label(s.id, &s.agent));
+    out += &format!(
+        "joint ratings (maximum likelihood over all pairs, {anchor} = 0; 95% interval):\n"
+    );
+    for r in &ratings.ratings {
+        let rating = if r.elo.is_nan() {
+            "none (no games linking it to the anchor's)".to_string()
+        } else if r.elo.is_finite() {
+            format!(
+                "{:>7}  [{}, {}]",
+                signed(r.elo, 1),
+                signed(r.elo_low, 1),
+                signed(r.elo_high, 1)
+            )
+        } else {
+            format!("{:>7}  (perfect scores)", signed(r.elo, 1))
+        };
+        out += &format!("  {:<width$}  {rating}\n", label(r.id, &r.agent));
+    }
+    out += "\n";
 
     out += "pairing (a vs b)  a's wins-draws-losses, score, Elo [95%], as South / as North\n";
     for p in &stats.pairings {

@@ -1,5 +1,5 @@
-//! Playing one scheduled game: the pair's random opening, then the two
-//! agents in turn until the game ends.
+//! Playing one scheduled game: from the pair's opening (see
+//! [`crate::openings`]), the two agents in turn until the game ends.
 
 use std::time::Instant;
 
@@ -11,69 +11,87 @@ use ngola_rules::{Game, Player};
 
 use crate::entry::{AgentEntry, AgentKind};
 use crate::error::ArenaError;
+use crate::openings::{draw_opening, MoveTexts, Opening};
 use crate::record::GameRecord;
 use crate::schedule::ScheduledGame;
-use crate::seat::{seated_game, stop, ClockRules, Seat, Table};
-
-/// How many openings are drawn before giving up on finding one after
-/// which the game goes on.
-pub const OPENING_ATTEMPTS: u32 = 1000;
+use crate::seat::{seated_game, stop, ClockRules, Seat, Start, Table};
 
 /// The position after `plies` uniformly random plies from `start`, drawn
-/// from a `ChaCha8Rng` seeded with `seed`, and the moves as text. An
-/// opening after which the game is over is drawn again (the same RNG
-/// goes on), so both games of a pair start from a live position.
+/// from a `ChaCha8Rng` seeded with `seed`, and the moves as text: one
+/// [`draw_opening`] (drawn again while the game ends within the opening).
+/// Tournaments draw their openings through [`crate::openings::OpeningPlan`]
+/// (distinct per pairing); self-play data uses this.
 pub fn random_opening<G: Game>(
     start: &G,
     plies: u32,
     seed: u64,
 ) -> Result<(G, Vec<String>), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    if plies == 0 {
-        return Ok((start.clone(), Vec::new()));
-    }
-    for _ in 0..OPENING_ATTEMPTS {
-        let mut game = start.clone();
-        let mut moves = Vec::with_capacity(plies as usize);
-        for _ in 0..plies {
-            match game.play_random(&mut rng) {
-                Some(mv) => moves.push(mv.to_string()),
-                None => break,
-            }
-        }
-        if moves.len() == plies as usize && game.outcome().is_none() {
-            return Ok((game, moves));
-        }
-    }
-    Err(format!(
-        "no opening of {plies} random plies out of {OPENING_ATTEMPTS} draws leaves the game going on; \
-         choose fewer opening_plies"
-    ))
+    let (game, moves) = draw_opening(start, plies, &mut rng)?;
+    Ok((game, moves.iter().map(ToString::to_string).collect()))
 }
 
-/// Plays `scheduled` from `start` between `agents[south]` and
-/// `agents[north]`: built-in agents are built with their own seeds,
-/// external ones come from the worker's `table`. `names` are the agents'
-/// canonical specs, as recorded. Under `clocks.tc` every move is timed and
-/// charged to the mover's clock; built-in agents search within
-/// [`ngola_agents::move_budget`] of their clock. A fault (crash, illegal move, time)
-/// ends the game, lost by the faulty side; an error stops the run.
+/// What a worker keeps from game to game: the moves of the game being
+/// played and the texts of moves seen so far.
+pub struct Scratch<G: Game> {
+    moves: Vec<G::Move>,
+    texts: MoveTexts<G::Move>,
+    text: String,
+}
+
+impl<G: Game> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            moves: Vec::with_capacity(256),
+            texts: MoveTexts::default(),
+            text: String::new(),
+        }
+    }
+}
+
+impl<G: Game> Scratch<G> {
+    /// Takes back a record's `moves` text once it is no longer needed, so
+    /// that the next game writes into its buffer.
+    pub fn recycle(&mut self, mut text: String) {
+        text.clear();
+        self.text = text;
+    }
+}
+
+/// Plays `scheduled` from `opening` (whose moves start at `start`, the
+/// rules' start position, unless it is a suite's position text) between
+/// `agents[south]` and `agents[north]`: built-in agents are built with
+/// their own seeds, external ones come from the worker's `table`. `names`
+/// are the agents' canonical specs, as recorded; `scratch` is the
+/// worker's. Under `clocks.tc` every move is timed and charged to the
+/// mover's clock; built-in agents search within
+/// [`ngola_agents::move_budget`] of their clock. A fault (crash, illegal
+/// move, time) ends the game, lost by the faulty side; an error stops the
+/// run.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn play_game<G: Evaluate>(
     start: &G,
-    opening_plies: u32,
+    opening: Opening<G>,
     agents: &[AgentEntry],
     names: &[String],
     scheduled: &ScheduledGame,
     table: &mut Table<'_, G>,
     clocks: &ClockRules,
+    scratch: &mut Scratch<G>,
 ) -> Result<GameRecord, ArenaError> {
     let clock = Instant::now();
     let game_error = |message: String| ArenaError::Game {
         game: scheduled.id,
         message,
     };
-    let (game, opening) =
-        random_opening(start, opening_plies, scheduled.opening_seed).map_err(game_error)?;
+    let Opening {
+        position: game,
+        moves: opening_moves,
+        text: opening_text,
+        from_position,
+    } = opening;
+    scratch.moves.clear();
+    scratch.moves.extend_from_slice(&opening_moves);
     let entry = |id: u32| {
         agents
             .get(id as usize)
@@ -93,10 +111,32 @@ pub(crate) fn play_game<G: Evaluate>(
             ),
         });
     }
-    let [south, north] = <[Seat<G>; 2]>::try_from(seats).unwrap_or_else(|_| unreachable!());
-    let mut seats = [south, north];
+    let mut seats: [Seat<G>; 2] = match <[Seat<G>; 2]>::try_from(seats) {
+        Ok(seats) => seats,
+        Err(_) => return Err(game_error("a game has two seats".to_string())),
+    };
     let labels = entries.map(|e| e.external().unwrap_or_default());
-    let ended = seated_game(start, game, &opening, &mut seats, scheduled, clocks, labels);
+    // The moves start at the suite's position, or at the rules' start.
+    let suite_start = from_position.then(|| game.clone());
+    let origin = match &suite_start {
+        Some(position) => Start {
+            position,
+            standard: false,
+        },
+        None => Start {
+            position: start,
+            standard: true,
+        },
+    };
+    let ended = seated_game(
+        origin,
+        game,
+        &mut scratch.moves,
+        &mut seats,
+        scheduled,
+        clocks,
+        labels,
+    );
     // Contestants go back to the worker's table whatever happened.
     for (seat, id) in seats.into_iter().zip(ids) {
         if let Seat::External(contestant) = seat {
@@ -106,6 +146,9 @@ pub(crate) fn play_game<G: Evaluate>(
     let (game, end) = ended?;
     let [south_total, north_total] = game.totals();
     let micros = clock.elapsed().as_micros();
+    let mut moves_text = std::mem::take(&mut scratch.text);
+    moves_text.clear();
+    scratch.texts.write(&scratch.moves, &mut moves_text);
     Ok(GameRecord {
         game: scheduled.id,
         pair: scheduled.pair,
@@ -121,7 +164,8 @@ pub(crate) fn play_game<G: Evaluate>(
         north_total,
         reason: end.reason,
         time_s: micros as f64 / 1e6,
-        opening: opening.join(" "),
+        opening: opening_text,
+        moves: moves_text,
         fault: end.fault,
     })
 }

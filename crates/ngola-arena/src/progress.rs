@@ -1,7 +1,48 @@
 //! Progress reports while games run: the [`Observer`] trait, a silent
 //! observer, and an indicatif progress bar on stderr.
 
+use std::sync::Mutex;
+
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// The live state of a run, handed to [`Observer::live`] every few seconds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Live {
+    /// Every agent that has played: (name, score fraction, games), best
+    /// score first.
+    pub standings: Vec<(String, f64, u64)>,
+    /// Under an SPRT: the LLR, its lower and upper bounds, and the pairs
+    /// counted.
+    pub sprt: Option<(f64, f64, f64, u64)>,
+}
+
+impl Live {
+    /// A short text for a progress line: the first `top` agents with their
+    /// scores, then the LLR with its bounds.
+    pub fn line(&self, top: usize) -> String {
+        let short = |name: &str| -> String {
+            if name.chars().count() > 24 {
+                name.chars().take(23).chain(std::iter::once('…')).collect()
+            } else {
+                name.to_string()
+            }
+        };
+        let mut parts: Vec<String> = self
+            .standings
+            .iter()
+            .take(top)
+            .map(|(name, score, _)| format!("{} {:.1}%", short(name), 100.0 * score))
+            .collect();
+        if self.standings.len() > top {
+            parts.push(format!("+{} more", self.standings.len() - top));
+        }
+        let mut line = parts.join(" · ");
+        if let Some((llr, lower, upper, pairs)) = self.sprt {
+            line += &format!("  LLR {llr:.2} [{lower:.2}, {upper:.2}] {pairs} pairs");
+        }
+        line
+    }
+}
 
 /// Told about a run's progress. Called from worker threads.
 pub trait Observer: Sync {
@@ -11,6 +52,9 @@ pub trait Observer: Sync {
     /// One more game is done (`done` so far); `leader` is the agent with
     /// the best score so far and its score fraction.
     fn game_done(&self, done: u64, leader: Option<(&str, f64)>);
+    /// The standings so far (and the SPRT's LLR), every few seconds. The
+    /// default ignores them.
+    fn live(&self, _live: &Live) {}
     /// The run is over (finished, stopped or failed).
     fn finish(&self);
     /// Polled by the workers before each game: `true` asks the run to stop
@@ -30,10 +74,13 @@ impl Observer for Silent {
     fn finish(&self) {}
 }
 
-/// A progress bar on stderr: games done, rate, ETA and the leader. Draws
-/// nothing when stderr is not a terminal.
+/// A progress bar on stderr: games done, rate, ETA and the live standings
+/// (with the LLR under an SPRT), refreshed every few seconds. Draws nothing
+/// when stderr is not a terminal.
 pub struct Bar {
     bar: ProgressBar,
+    /// True once live standings have been shown (they replace the leader).
+    live_shown: Mutex<bool>,
 }
 
 impl Bar {
@@ -52,7 +99,10 @@ impl Bar {
         .progress_chars("=> ");
         let bar =
             ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style);
-        Bar { bar }
+        Bar {
+            bar,
+            live_shown: Mutex::new(false),
+        }
     }
 }
 
@@ -71,6 +121,10 @@ impl Observer for Bar {
 
     fn game_done(&self, done: u64, leader: Option<(&str, f64)>) {
         self.bar.set_position(done);
+        let live_shown = *self.live_shown.lock().unwrap_or_else(|e| e.into_inner());
+        if live_shown {
+            return;
+        }
         if let Some((name, score)) = leader {
             // Keep the line short: canonical specs can be long.
             let short: String = if name.chars().count() > 32 {
@@ -83,7 +137,39 @@ impl Observer for Bar {
         }
     }
 
+    fn live(&self, live: &Live) {
+        *self.live_shown.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.bar.set_message(live.line(3));
+    }
+
     fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_live_line_shows_the_top_agents_and_the_llr() {
+        let live = Live {
+            standings: vec![
+                (
+                    "alphabeta:depth=4,nodes=none,time=none".to_string(),
+                    0.612,
+                    50,
+                ),
+                ("greedy".to_string(), 0.5, 50),
+                ("random".to_string(), 0.1, 50),
+                ("mcts".to_string(), 0.05, 50),
+            ],
+            sprt: Some((1.234, -2.944, 2.944, 25)),
+        };
+        assert_eq!(
+            live.line(3),
+            "alphabeta:depth=4,nodes… 61.2% · greedy 50.0% · random 10.0% · +1 more  \
+             LLR 1.23 [-2.94, 2.94] 25 pairs"
+        );
     }
 }

@@ -17,8 +17,14 @@
 //! | `south_total`, `north_total` | `Game::totals` at the end |
 //! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition`; a fault that lost the game: `crash`, `illegal-move`, `time-forfeit` |
 //! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
-//! | `opening` | the random opening's moves, space-separated (empty if none) |
+//! | `opening` | the opening's moves, space-separated (empty if none), or the position text an opening suite gave |
+//! | `moves` | every move of the game, space-separated: from the start position (the opening's moves included), or from the suite's position text |
+//! | `seed_hi`, `seed_lo` | the seed's upper and lower 32 bits (`seed = seed_hi * 2^32 + seed_lo`), numbers any CSV reader keeps exact |
 //! | `fault` | the faulty side's fault (the illegal move as sent, the crash's exit status and last stderr line, the time used against the time allowed); empty if none. Always the last column |
+//!
+//! Files written before the columns after `opening` existed still read
+//! (for statistics and plots); rows without moves cannot be checked by
+//! replaying them, so such a folder cannot be resumed or merged.
 
 use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
@@ -26,14 +32,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
-use serde::Serialize;
-
 use ngola_rules::{EndReason, Outcome, Player};
 
 use crate::error::{ArenaError, Result};
 
 /// The header of `games.csv`.
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 19] = [
     "game",
     "pair",
     "pairing",
@@ -49,24 +53,99 @@ pub const COLUMNS: [&str; 16] = [
     "reason",
     "time_s",
     "opening",
+    "moves",
+    "seed_hi",
+    "seed_lo",
     "fault",
 ];
 
+/// The columns of the oldest `games.csv` still read (up to `opening`).
+pub const BASE_COLUMNS: usize = 15;
+
+/// Where a `games.csv`'s columns after `opening` are: files of this
+/// version have them all, older ones some (or none), in any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The number of columns.
+    pub columns: usize,
+    /// The `moves` column.
+    pub moves: Option<usize>,
+    /// The `seed_hi` column.
+    pub seed_hi: Option<usize>,
+    /// The `seed_lo` column.
+    pub seed_lo: Option<usize>,
+    /// The `fault` column.
+    pub fault: Option<usize>,
+}
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout::current()
+    }
+}
+
+impl Layout {
+    /// The layout of this version's files: every column of [`COLUMNS`].
+    pub fn current() -> Layout {
+        Layout::of(&COLUMNS).unwrap_or(Layout {
+            columns: COLUMNS.len(),
+            moves: None,
+            seed_hi: None,
+            seed_lo: None,
+            fault: None,
+        })
+    }
+
+    /// The layout of a header: the base columns in order, then later
+    /// columns of [`COLUMNS`], each at most once; `None` otherwise.
+    pub fn of(header: &[&str]) -> Option<Layout> {
+        if header.len() < BASE_COLUMNS || header[..BASE_COLUMNS] != COLUMNS[..BASE_COLUMNS] {
+            return None;
+        }
+        let mut layout = Layout {
+            columns: header.len(),
+            moves: None,
+            seed_hi: None,
+            seed_lo: None,
+            fault: None,
+        };
+        for (i, name) in header.iter().enumerate().skip(BASE_COLUMNS) {
+            let slot = match *name {
+                "moves" => &mut layout.moves,
+                "seed_hi" => &mut layout.seed_hi,
+                "seed_lo" => &mut layout.seed_lo,
+                "fault" => &mut layout.fault,
+                _ => return None,
+            };
+            if slot.replace(i).is_some() {
+                return None;
+            }
+        }
+        Some(layout)
+    }
+}
+
 /// The result of a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
-    /// South won.
-    #[serde(rename = "S")]
+    /// South won (`S`).
     South,
-    /// North won.
-    #[serde(rename = "N")]
+    /// North won (`N`).
     North,
-    /// A draw.
-    #[serde(rename = "draw")]
+    /// A draw (`draw`).
     Draw,
 }
 
 impl GameResult {
+    /// The text in `games.csv`: `S`, `N` or `draw`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::South => "S",
+            GameResult::North => "N",
+            GameResult::Draw => "draw",
+        }
+    }
+
     /// The result of a finished game.
     pub fn from_outcome(outcome: &Outcome) -> GameResult {
         match outcome.winner {
@@ -89,8 +168,7 @@ impl GameResult {
 /// Why a game ended, as written in `games.csv`: the names of
 /// [`EndReason::as_str`], and the faults that lose a game for the side
 /// that commits them.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Reason {
     /// The game's ordinary end.
     Natural,
@@ -160,7 +238,7 @@ impl From<EndReason> for Reason {
 }
 
 /// One row of `games.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Game id in the schedule.
     pub game: u64,
@@ -190,10 +268,18 @@ pub struct GameRecord {
     pub reason: Reason,
     /// Wall time in seconds.
     pub time_s: f64,
-    /// Opening moves, space-separated.
+    /// Opening moves, space-separated, or the suite's position text.
     pub opening: String,
+    /// Every move of the game from its start (the opening's included),
+    /// space-separated; empty in files that predate the column.
+    pub moves: String,
     /// The faulty side's fault (empty if none).
     pub fault: String,
+}
+
+/// The upper and lower 32 bits of a seed.
+pub fn seed_halves(seed: u64) -> (u32, u32) {
+    ((seed >> 32) as u32, seed as u32)
 }
 
 impl GameRecord {
@@ -209,12 +295,23 @@ impl GameRecord {
         }
     }
 
-    /// Reads one row of `games.csv` (columns in [`COLUMNS`] order); the
-    /// error names the bad column. (Faster than serde's reader, which
-    /// matters when a run of a million games is read back.)
-    pub fn from_row(row: &csv::ByteRecord) -> Result<GameRecord, String> {
-        if row.len() != COLUMNS.len() {
-            return Err(format!("{} columns, expected {}", row.len(), COLUMNS.len()));
+    /// A 128-bit key of the game itself: its opening cell (where its moves
+    /// start, for a suite's position) and its moves. Equal keys are the
+    /// same game.
+    pub fn game_key(&self) -> u128 {
+        crate::openings::texts_key(&[&self.opening, &self.moves])
+    }
+
+    /// Reads one row of a `games.csv` whose header has `layout`; the error
+    /// names the bad column. (Faster than serde's reader, which matters
+    /// when a run of a million games is read back.)
+    pub fn from_row(row: &csv::ByteRecord, layout: &Layout) -> Result<GameRecord, String> {
+        if row.len() != layout.columns {
+            return Err(format!(
+                "{} columns, expected {}",
+                row.len(),
+                layout.columns
+            ));
         }
         let text = |i: usize| -> Result<&str, String> {
             std::str::from_utf8(&row[i]).map_err(|_| format!("column `{}`: not UTF-8", COLUMNS[i]))
@@ -241,6 +338,33 @@ impl GameRecord {
                     Reason::ALL.map(Reason::as_str).join(", ")
                 )
             })?;
+        let seed = int(7)?;
+        // A later column at position `at` of this file (text read by the
+        // name of its column in COLUMNS for messages).
+        let later = |at: Option<usize>, name: &str| -> Result<Option<&str>, String> {
+            at.map(|i| {
+                std::str::from_utf8(&row[i]).map_err(|_| format!("column `{name}`: not UTF-8"))
+            })
+            .transpose()
+        };
+        let moves = later(layout.moves, "moves")?
+            .unwrap_or_default()
+            .to_string();
+        let fault = later(layout.fault, "fault")?
+            .unwrap_or_default()
+            .to_string();
+        if let (Some(hi), Some(lo)) = (
+            later(layout.seed_hi, "seed_hi")?,
+            later(layout.seed_lo, "seed_lo")?,
+        ) {
+            let hi: u32 = number(hi, "seed_hi")?;
+            let lo: u32 = number(lo, "seed_lo")?;
+            if (hi, lo) != seed_halves(seed) {
+                return Err(format!(
+                    "columns `seed_hi`, `seed_lo`: {hi}, {lo} are not the halves of `seed` {seed}"
+                ));
+            }
+        }
         Ok(GameRecord {
             game: int(0)?,
             pair: int(1)?,
@@ -249,7 +373,7 @@ impl GameRecord {
             north_id: small(4)?,
             south: text(5)?.to_string(),
             north: text(6)?.to_string(),
-            seed: int(7)?,
+            seed,
             result,
             plies: small(9)?,
             south_total: small(10)?,
@@ -257,7 +381,8 @@ impl GameRecord {
             reason,
             time_s: number(text(13)?, COLUMNS[13])?,
             opening: text(14)?.to_string(),
-            fault: text(15)?.to_string(),
+            moves,
+            fault,
         })
     }
 
@@ -268,19 +393,64 @@ impl GameRecord {
         line
     }
 
-    /// Appends the row as CSV text, with its line end, to `out`.
+    /// Appends the row as CSV text, with its line end, to `out`: written
+    /// by hand (numbers by `itoa`, the time by `ryu`, as the `csv` crate
+    /// writes them; text fields quoted only when they hold a comma, a quote
+    /// or a line end), since a row is formatted for every game of a run.
     pub fn write_csv_line(&self, out: &mut Vec<u8>) {
-        // A small buffer: the default (8 KiB, zeroed) would cost more than
-        // the row.
-        let mut writer = csv::WriterBuilder::new()
-            .has_headers(false)
-            .buffer_capacity(256)
-            .from_writer(out);
-        // Serialising plain fields into memory cannot fail.
-        if writer.serialize(self).is_err() || writer.flush().is_err() {
-            unreachable!("a game record always serialises");
-        }
+        let mut int = itoa::Buffer::new();
+        let mut number = |out: &mut Vec<u8>, n: u64| {
+            out.extend_from_slice(int.format(n).as_bytes());
+            out.push(b',');
+        };
+        number(out, self.game);
+        number(out, self.pair);
+        number(out, u64::from(self.pairing));
+        number(out, u64::from(self.south_id));
+        number(out, u64::from(self.north_id));
+        push_text(out, &self.south);
+        push_text(out, &self.north);
+        number(out, self.seed);
+        out.extend_from_slice(self.result.as_str().as_bytes());
+        out.push(b',');
+        number(out, u64::from(self.plies));
+        number(out, u64::from(self.south_total));
+        number(out, u64::from(self.north_total));
+        out.extend_from_slice(self.reason.as_str().as_bytes());
+        out.push(b',');
+        out.extend_from_slice(ryu::Buffer::new().format(self.time_s).as_bytes());
+        out.push(b',');
+        push_text(out, &self.opening);
+        push_text(out, &self.moves);
+        let (seed_hi, seed_lo) = seed_halves(self.seed);
+        number(out, u64::from(seed_hi));
+        number(out, u64::from(seed_lo));
+        // The last field: no comma after it.
+        push_text(out, &self.fault);
+        out.pop();
+        out.push(b'\n');
     }
+}
+
+/// Appends a text field and its comma, quoted if it must be (as the `csv`
+/// crate quotes: a comma, a quote or a line end inside).
+fn push_text(out: &mut Vec<u8>, text: &str) {
+    if text
+        .bytes()
+        .any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r'))
+    {
+        out.push(b'"');
+        for b in text.bytes() {
+            if b == b'"' {
+                out.push(b'"');
+            }
+            out.push(b);
+        }
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+    out.push(b',');
 }
 
 fn header_line() -> String {
@@ -292,17 +462,35 @@ fn header_line() -> String {
 pub struct GamesFile {
     /// The complete rows, in file order.
     pub records: Vec<GameRecord>,
+    /// The line of each row in the file (1 is the header).
+    pub lines: Vec<u64>,
     /// Bytes up to the end of the last complete line.
     pub complete_len: u64,
     /// True if the file ended in a partial line (cut by a kill).
     pub partial_tail: bool,
     /// True if the file holds a complete header line.
     pub has_header: bool,
+    /// Where the header puts the columns after `opening`.
+    pub layout: Layout,
+}
+
+impl GamesFile {
+    /// True if the rows carry their moves (the file has every column), so
+    /// that they can be checked by replaying them.
+    pub fn has_moves(&self) -> bool {
+        !self.has_header || self.layout.moves.is_some()
+    }
+
+    /// The line of the `index`-th row.
+    pub fn line(&self, index: usize) -> u64 {
+        self.lines.get(index).copied().unwrap_or(0)
+    }
 }
 
 /// Reads `games.csv`, ignoring a trailing partial line. A missing file
 /// reads as empty. A complete row that does not parse is an error naming
-/// its line.
+/// its line. Files written before the last columns of [`COLUMNS`] existed
+/// read too (see [`GamesFile::has_moves`]).
 pub fn read_games(path: &Path) -> Result<GamesFile> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
@@ -324,16 +512,18 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
     let headers = reader
         .headers()
         .map_err(|e| ArenaError::bad_file(path, format!("header: {e}")))?;
-    if headers.iter().collect::<Vec<_>>() != COLUMNS {
-        return Err(ArenaError::bad_file(
+    let header: Vec<&str> = headers.iter().collect();
+    let layout = Layout::of(&header).ok_or_else(|| {
+        ArenaError::bad_file(
             path,
             format!(
                 "line 1: header is not that of games.csv (expected {})",
                 COLUMNS.join(",")
             ),
-        ));
-    }
+        )
+    })?;
     let mut records = Vec::with_capacity(complete.len() / 100);
+    let mut lines = Vec::with_capacity(complete.len() / 100);
     let mut row = csv::ByteRecord::new();
     loop {
         let more = reader.read_byte_record(&mut row).map_err(|e| {
@@ -344,15 +534,18 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
             break;
         }
         let line = row.position().map_or(0, |p| p.line());
-        let record = GameRecord::from_row(&row)
+        let record = GameRecord::from_row(&row, &layout)
             .map_err(|e| ArenaError::bad_file(path, format!("line {line}: {e}")))?;
         records.push(record);
+        lines.push(line);
     }
     Ok(GamesFile {
         records,
+        lines,
         complete_len: complete_len as u64,
         partial_tail,
         has_header: true,
+        layout,
     })
 }
 
@@ -535,6 +728,7 @@ pub(crate) mod tests {
             reason: Reason::PlyCap,
             time_s: 0.001234,
             opening: "a1 b2".to_string(),
+            moves: "a1 b2 c3".to_string(),
             fault: String::new(),
         }
     }
@@ -567,7 +761,7 @@ pub(crate) mod tests {
         let line = String::from_utf8(record(3).to_csv_line()).unwrap();
         assert_eq!(
             line,
-            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2,\n"
+            "3,1,0,0,1,\"mcts:sims=10,c=1.4\",random,12345678901234567890,draw,17,24,24,ply-cap,0.001234,a1 b2,a1 b2 c3,2874452364,3944680146,\n"
         );
         let dir = temp_dir("roundtrip");
         let path = dir.join("games.csv");
@@ -578,6 +772,53 @@ pub(crate) mod tests {
         let read = read_games(&path).unwrap();
         assert_eq!(read.records, vec![record(0), record(1), record(2)]);
         assert!(!read.partial_tail && read.has_header);
+        // Quotes and line ends in a name are quoted as the csv crate does,
+        // and read back; a time in exponent form too.
+        let odd = GameRecord {
+            fault: "illegal \"a9\", sent".to_string(),
+            south: "say \"hi\", twice".to_string(),
+            north: "two\nlines".to_string(),
+            time_s: 1e-7,
+            ..record(3)
+        };
+        let line = odd.to_csv_line();
+        let mut expected = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(vec![]);
+        let (hi, lo) = seed_halves(odd.seed);
+        expected
+            .write_record([
+                "3",
+                "1",
+                "0",
+                "0",
+                "1",
+                &odd.south,
+                &odd.north,
+                "12345678901234567890",
+                "draw",
+                "17",
+                "24",
+                "24",
+                "ply-cap",
+                "1e-7",
+                "a1 b2",
+                "a1 b2 c3",
+                &hi.to_string(),
+                &lo.to_string(),
+                &odd.fault,
+            ])
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(line.clone()).unwrap(),
+            String::from_utf8(expected.into_inner().unwrap()).unwrap()
+        );
+        std::fs::write(
+            &path,
+            format!("{}{}", header_line(), String::from_utf8(line).unwrap()),
+        )
+        .unwrap();
+        assert_eq!(read_games(&path).unwrap().records, vec![odd]);
     }
 
     #[test]
@@ -619,10 +860,53 @@ pub(crate) mod tests {
         let path = dir.join("games.csv");
         let mut text = header_line();
         text += &String::from_utf8(record(0).to_csv_line()).unwrap();
-        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,,\n";
+        text += "1,0,0,1,0,random,random,5,maybe,3,1,1,natural,0.1,,,0,5,\n";
         std::fs::write(&path, text).unwrap();
         let err = read_games(&path).unwrap_err().to_string();
         assert!(err.contains("line 3") && err.contains("`result`"), "{err}");
+    }
+
+    #[test]
+    fn older_files_read_without_moves_and_halves_must_match() {
+        let dir = temp_dir("old");
+        let path = dir.join("games.csv");
+        let old = format!(
+            "{}\n1,0,0,1,0,random,random,5,S,3,1,1,natural,0.1,a1 b1\n",
+            COLUMNS[..BASE_COLUMNS].join(",")
+        );
+        std::fs::write(&path, old).unwrap();
+        let read = read_games(&path).unwrap();
+        assert_eq!(read.records[0].moves, "");
+        assert_eq!((read.layout.columns, read.has_moves()), (15, false));
+        assert_eq!(read.lines, vec![2]);
+        // Files with a fault column but no moves (written between the two).
+        let mid = format!(
+            "{},fault\n1,0,0,1,0,random,random,5,S,3,1,1,crash,0.1,,exit 1\n",
+            COLUMNS[..BASE_COLUMNS].join(",")
+        );
+        std::fs::write(&path, mid).unwrap();
+        let read = read_games(&path).unwrap();
+        assert_eq!(
+            (read.records[0].fault.as_str(), read.has_moves()),
+            ("exit 1", false)
+        );
+        std::fs::write(
+            &path,
+            format!("{},moves,moves\n", COLUMNS[..BASE_COLUMNS].join(",")),
+        )
+        .unwrap();
+        assert!(read_games(&path)
+            .unwrap_err()
+            .to_string()
+            .contains("header"));
+        // The seed's halves are checked against the seed.
+        let mut text = header_line();
+        text += "1,0,0,1,0,random,random,4294967301,S,3,1,1,natural,0.1,,a1,1,6,\n";
+        std::fs::write(&path, text).unwrap();
+        let err = read_games(&path).unwrap_err().to_string();
+        assert!(err.contains("line 2") && err.contains("`seed_hi`"), "{err}");
+        // 4294967301 = 1 * 2^32 + 5.
+        assert_eq!(seed_halves(4_294_967_301), (1, 5));
     }
 
     #[test]

@@ -60,7 +60,7 @@ fn threads_do_not_change_the_games() {
     assert_eq!(a.stats, b.stats);
     // The summary made from the rows kept in memory is the one made from
     // games.csv alone.
-    let from_file = runner::finish(&b.experiment, &two).unwrap();
+    let from_file = runner::finish::<Nim>(&b.experiment, &two).unwrap();
     assert_eq!(
         (from_file.stats, from_file.summary),
         (b.stats.clone(), b.summary.clone())
@@ -77,9 +77,9 @@ fn threads_do_not_change_the_games() {
     );
     for name in [
         files::STANDINGS,
+        files::RATINGS,
         files::PAIRS,
         files::FIRST_PLAYER,
-        files::SUMMARY,
     ] {
         assert_eq!(
             std::fs::read(one.join(name)).unwrap(),
@@ -87,6 +87,12 @@ fn threads_do_not_change_the_games() {
             "{name}"
         );
     }
+    // summary.txt: the summary, then the provenance (which names the
+    // threads, so it differs).
+    let summary = std::fs::read_to_string(one.join(files::SUMMARY)).unwrap();
+    assert!(summary.starts_with(&a.summary), "{summary}");
+    assert!(summary.contains(", 1 threads on "), "{summary}");
+    assert_eq!(a.summary, b.summary);
     // The folder's experiment is resolved: every rule explicit.
     let written = runner::folder_experiment(&one).unwrap();
     let mut rules = written.rules.clone();
@@ -125,7 +131,7 @@ fn three_shards_merged_give_the_whole_run() {
         shards.push(dir);
     }
     let merged = temp_dir("merged");
-    let report = runner::merge(&shards, &merged, IfExists::Refuse).unwrap();
+    let report = runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
     assert_eq!(report.stats.games, 30);
     assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
     assert_eq!(
@@ -135,8 +141,8 @@ fn three_shards_merged_give_the_whole_run() {
     assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
 
     // Missing and duplicated games are refused, as are other experiments.
-    let err =
-        runner::merge(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse).unwrap_err();
+    let err = runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse)
+        .unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     let twice = [
         shards[0].clone(),
@@ -144,7 +150,8 @@ fn three_shards_merged_give_the_whole_run() {
         shards[2].clone(),
         shards[0].clone(),
     ];
-    let err = runner::merge(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
+    let err =
+        runner::merge::<Nim>(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
     assert!(err.to_string().contains("also in"), "{err}");
     let other = temp_dir("other-seed");
     runner::run::<Nim>(
@@ -156,7 +163,7 @@ fn three_shards_merged_give_the_whole_run() {
         &Silent,
     )
     .unwrap();
-    let err = runner::merge(
+    let err = runner::merge::<Nim>(
         &[whole.clone(), other.clone()],
         &temp_dir("merged-other"),
         IfExists::Refuse,
@@ -211,7 +218,7 @@ fn resume_plays_exactly_the_missing_games() {
     std::fs::write(&path, text).unwrap();
     let err = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap_err();
     assert!(
-        err.is_input() && err.to_string().contains("game 0"),
+        err.is_input() && err.to_string().contains("line 2") && err.to_string().contains("seed"),
         "{err}"
     );
 
@@ -237,7 +244,7 @@ fn finish_refuses_an_incomplete_folder() {
     let kept: Vec<&str> = text.lines().take(5).collect();
     std::fs::write(dir.join(files::GAMES), kept.join("\n") + "\n").unwrap();
     let exp = runner::folder_experiment(&dir).unwrap();
-    let err = runner::finish(&exp, &dir).unwrap_err();
+    let err = runner::finish::<Nim>(&exp, &dir).unwrap_err();
     assert!(err.to_string().contains("4 of the 12 games"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -261,7 +268,7 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
         assert!(status.pairs < 50, "{status:?}");
         assert_eq!(report.stats.games, 2 * status.pairs);
         assert!(report.summary.contains("H1 accepted"));
-        let from_file = runner::finish(&exp, &dir).unwrap();
+        let from_file = runner::finish::<Nim>(&exp, &dir).unwrap();
         assert_eq!(
             (&from_file.stats, &from_file.sprt),
             (&report.stats, &report.sprt)
@@ -317,19 +324,96 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
         runner::resume::<Nim>(&folder, &dir, &Silent).unwrap_err(),
         &dir,
     );
-    locked(runner::finish(&folder, &dir).unwrap_err(), &dir);
+    locked(runner::finish::<Nim>(&folder, &dir).unwrap_err(), &dir);
     drop(held);
 
     let out = temp_dir("locked-merge");
     std::fs::create_dir_all(&out).unwrap();
     let held = FolderLock::acquire(&out).unwrap();
-    let err = runner::merge(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap_err();
+    let err = runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap_err();
     locked(err, &out);
     drop(held);
-    runner::merge(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap();
+    runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap();
     assert_eq!(rows_without_time(&out), rows_without_time(&dir));
     for dir in [dir, out] {
         assert!(!dir.join(crate::lock::LOCK_FILE).exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
+    // Nim from 21 counters: after 2 plies the pile is 15 to 19, five
+    // positions; 5 pairs per pairing need all of them, so draws repeat
+    // and the rest is taken from the counted list: the same openings in a
+    // whole run, in shards, and after a resume.
+    let exp = Experiment {
+        opening_plies: 2,
+        rules: vec![],
+        ..experiment(&["random", "greedy", "random"], 10, 2)
+    };
+    let whole = temp_dir("scarce-whole");
+    runner::run::<Nim>(&exp, &whole, &Silent).unwrap();
+    let rows = read_games(&whole.join(files::GAMES)).unwrap().records;
+    for pairing in 0..3 {
+        let mut piles: Vec<u32> = rows
+            .iter()
+            .filter(|r| r.pairing == pairing && r.game % 2 == 0)
+            .map(|r| {
+                let taken: u32 = r
+                    .opening
+                    .split(' ')
+                    .map(|m| m.parse::<u32>().unwrap())
+                    .sum();
+                21 - taken
+            })
+            .collect();
+        piles.sort();
+        assert_eq!(piles, vec![15, 16, 17, 18, 19], "pairing {pairing}");
+    }
+    let shards: Vec<PathBuf> = (1..=2)
+        .map(|index| {
+            let dir = temp_dir(&format!("scarce-shard{index}"));
+            let shard = Experiment {
+                shard: Some(crate::Shard { index, count: 2 }),
+                threads: 1,
+                ..exp.clone()
+            };
+            runner::run::<Nim>(&shard, &dir, &Silent).unwrap();
+            dir
+        })
+        .collect();
+    let merged = temp_dir("scarce-merged");
+    runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
+    assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
+    // A run cut after 7 rows resumes to the same games.
+    let cut = temp_dir("scarce-cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::copy(whole.join(files::EXPERIMENT), cut.join(files::EXPERIMENT)).unwrap();
+    let text = std::fs::read_to_string(whole.join(files::GAMES)).unwrap();
+    let kept: Vec<&str> = text.lines().take(8).collect();
+    std::fs::write(cut.join(files::GAMES), kept.join("\n") + "\n").unwrap();
+    let folder = runner::folder_experiment(&cut).unwrap();
+    let report = runner::resume::<Nim>(&folder, &cut, &Silent).unwrap();
+    assert_eq!((report.resumed, report.played), (7, 23));
+    assert_eq!(rows_without_time(&cut), rows_without_time(&whole));
+    // More pairs than the five positions: refused with both numbers, and
+    // no folder made.
+    let refused = temp_dir("scarce-refused");
+    let more = Experiment {
+        games: 12,
+        ..exp.clone()
+    };
+    let err = runner::run::<Nim>(&more, &refused, &Silent).unwrap_err();
+    assert!(
+        err.is_input()
+            && err
+                .to_string()
+                .contains("5 distinct opening(s) for 6 pairs"),
+        "{err}"
+    );
+    assert!(!refused.exists());
+    for dir in shards.into_iter().chain([whole, merged, cut]) {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -1,6 +1,8 @@
-//! The schedule: every game of a tournament, computed up front from the
-//! experiment and its master seed, so that results do not depend on the
-//! thread count and shards of a run play exactly the games of the whole.
+//! The schedule: every game of a tournament, a function of the experiment
+//! and its master seed alone, so that results do not depend on the thread
+//! count and shards of a run play exactly the games of the whole. Nothing
+//! is built up front: any game's seeds are computed on demand (the seed
+//! stream is seekable), and a run holds at most [`MAX_GAMES`] games.
 //!
 //! Order: round `r` (0..games/2) of every pairing in turn; each round of a
 //! pairing is one colour-swapped *pair* (pair index `r * pairings + p`),
@@ -11,7 +13,9 @@
 //! draws three `u64` per pair, in pair order: the opening seed (shared by
 //! both games of the pair) and the two games' seeds. An agent's seed is
 //! drawn from a `ChaCha8Rng` seeded with its game's seed, on stream 1 for
-//! South and 2 for North ([`agent_seed`]).
+//! South and 2 for North ([`agent_seed`]). Pair `p`'s seeds are words
+//! `6p..6p + 6` of the master stream, so [`Schedule::pair_seeds`] seeks
+//! straight to them.
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -85,45 +89,136 @@ pub fn pairings(agents: usize, format: Format) -> Vec<Pairing> {
         .collect()
 }
 
-/// Every game of the whole run (all shards), in id order.
-pub fn schedule(experiment: &Experiment) -> Vec<ScheduledGame> {
-    let pairings = pairings(experiment.agents.len(), experiment.format);
-    let rounds = u64::from(experiment.games / 2);
-    let mut rng = ChaCha8Rng::seed_from_u64(experiment.seed);
-    let mut games = Vec::with_capacity((rounds as usize) * pairings.len() * 2);
-    for round in 0..rounds {
-        for pairing in &pairings {
-            let pair = round * pairings.len() as u64 + u64::from(pairing.index);
-            let opening_seed = rng.next_u64();
-            for (k, (south, north)) in [
-                (pairing.first, pairing.second),
-                (pairing.second, pairing.first),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                games.push(ScheduledGame {
-                    id: 2 * pair + k as u64,
-                    pair,
-                    pairing: pairing.index,
-                    south,
-                    north,
-                    seed: rng.next_u64(),
-                    opening_seed,
-                });
+/// The most games a run (all pairings, all shards) may hold. The runner
+/// keeps each game's row in memory until the end (about a kilobyte with
+/// its moves), and a merge holds all rows of the run: ten million games is
+/// about ten gigabytes. Split a larger study into runs with other seeds.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// Every game of a run (all shards), computed on demand.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    pairings: Vec<Pairing>,
+    rounds: u64,
+    seed: u64,
+}
+
+impl Schedule {
+    /// The schedule of `experiment` (whose `games` is even).
+    pub fn new(experiment: &Experiment) -> Schedule {
+        Schedule {
+            pairings: pairings(experiment.agents.len(), experiment.format),
+            rounds: u64::from(experiment.games / 2),
+            seed: experiment.seed,
+        }
+    }
+
+    /// The games of the run, all shards.
+    pub fn games(&self) -> u64 {
+        2 * self.pairs()
+    }
+
+    /// The colour-swapped pairs of the run.
+    pub fn pairs(&self) -> u64 {
+        self.rounds * self.pairings.len() as u64
+    }
+
+    /// Pairs per pairing (`games / 2`).
+    pub fn rounds(&self) -> u64 {
+        self.rounds
+    }
+
+    /// The pairings, in schedule order.
+    pub fn pairings(&self) -> &[Pairing] {
+        &self.pairings
+    }
+
+    /// The pairing of pair `pair`.
+    pub fn pairing_of(&self, pair: u64) -> u32 {
+        (pair % self.pairings.len().max(1) as u64) as u32
+    }
+
+    /// The round of pair `pair` (its index among its pairing's pairs).
+    pub fn round_of(&self, pair: u64) -> u64 {
+        pair / self.pairings.len().max(1) as u64
+    }
+
+    /// Pair `pair`'s opening seed and its two games' seeds.
+    pub fn pair_seeds(&self, pair: u64) -> [u64; 3] {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        rng.set_word_pos(6 * u128::from(pair));
+        [rng.next_u64(), rng.next_u64(), rng.next_u64()]
+    }
+
+    fn games_of_pair(
+        &self,
+        pair: u64,
+        [opening_seed, first, second]: [u64; 3],
+    ) -> [ScheduledGame; 2] {
+        let pairing = self.pairings[self.pairing_of(pair) as usize];
+        let game = |k: u64, south, north, seed| ScheduledGame {
+            id: 2 * pair + k,
+            pair,
+            pairing: pairing.index,
+            south,
+            north,
+            seed,
+            opening_seed,
+        };
+        [
+            game(0, pairing.first, pairing.second, first),
+            game(1, pairing.second, pairing.first, second),
+        ]
+    }
+
+    /// Game `id`, if the run has it.
+    pub fn game(&self, id: u64) -> Option<ScheduledGame> {
+        (id < self.games()).then(|| {
+            let pair = id / 2;
+            self.games_of_pair(pair, self.pair_seeds(pair))[(id % 2) as usize]
+        })
+    }
+
+    /// Every game of the run in id order (drawn from one stream, faster
+    /// than [`Schedule::game`] one by one).
+    pub fn iter(&self) -> impl Iterator<Item = ScheduledGame> + '_ {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        (0..self.pairs()).flat_map(move |pair| {
+            let seeds = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+            self.games_of_pair(pair, seeds)
+        })
+    }
+
+    /// The opening seed of every pair, in pair order.
+    pub fn opening_seeds(&self) -> Vec<u64> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        (0..self.pairs())
+            .map(|_| {
+                let opening = rng.next_u64();
+                rng.next_u64();
+                rng.next_u64();
+                opening
+            })
+            .collect()
+    }
+
+    /// The games of `shard` (all games when `None`), in id order.
+    pub fn shard_games(&self, shard: Option<Shard>) -> impl Iterator<Item = ScheduledGame> + '_ {
+        self.iter()
+            .filter(move |g| shard.is_none_or(|s| s.holds_pair(g.pair)))
+    }
+
+    /// The number of games of `shard` (all games when `None`).
+    pub fn shard_len(&self, shard: Option<Shard>) -> u64 {
+        match shard {
+            None => self.games(),
+            Some(s) => {
+                let (count, index) = (u64::from(s.count), u64::from(s.index - 1));
+                let pairs = self.pairs();
+                2 * (pairs / count + u64::from(pairs % count > index))
             }
         }
     }
-    games
-}
-
-/// The games of `shard` (all games when `None`), in id order.
-pub fn shard_games(
-    all: &[ScheduledGame],
-    shard: Option<Shard>,
-) -> impl Iterator<Item = &ScheduledGame> + Clone {
-    all.iter()
-        .filter(move |g| shard.is_none_or(|s| s.holds_pair(g.pair)))
 }
 
 #[cfg(test)]
@@ -156,6 +251,10 @@ mod tests {
             .map(|p| (p.first, p.second))
             .collect();
         assert_eq!(g, vec![(0, 1), (0, 2), (0, 3)]);
+    }
+
+    fn schedule(experiment: &Experiment) -> Vec<ScheduledGame> {
+        Schedule::new(experiment).iter().collect()
     }
 
     #[test]
@@ -213,16 +312,38 @@ mod tests {
 
     #[test]
     fn shards_partition_the_schedule_by_pairs() {
-        let all = schedule(&experiment(3, "round-robin", 10, 3));
+        let exp = experiment(3, "round-robin", 10, 3);
+        let s = Schedule::new(&exp);
+        let all = schedule(&exp);
         let mut seen = vec![0; all.len()];
         for index in 1..=4 {
-            for g in shard_games(&all, Some(Shard { index, count: 4 })) {
+            let shard = Some(Shard { index, count: 4 });
+            let mut n = 0;
+            for g in s.shard_games(shard) {
                 seen[g.id as usize] += 1;
                 assert_eq!(g.pair % 4, u64::from(index - 1));
-                assert_eq!(*g, all[g.id as usize]);
+                assert_eq!(g, all[g.id as usize]);
+                n += 1;
             }
+            assert_eq!(s.shard_len(shard), n);
         }
         assert!(seen.iter().all(|&n| n == 1));
-        assert!(shard_games(&all, None).eq(all.iter()));
+        assert!(s.shard_games(None).eq(all.iter().copied()));
+        assert_eq!(s.shard_len(None), 30);
+    }
+
+    #[test]
+    fn any_game_is_computed_on_its_own_as_in_the_whole() {
+        let exp = experiment(4, "round-robin", 12, 5);
+        let s = Schedule::new(&exp);
+        let all = schedule(&exp);
+        assert_eq!(all.len() as u64, s.games());
+        for g in &all {
+            assert_eq!(s.game(g.id), Some(*g));
+        }
+        assert_eq!(s.game(s.games()), None);
+        let seeds = s.opening_seeds();
+        assert!(all.iter().all(|g| seeds[g.pair as usize] == g.opening_seed));
+        assert_eq!((s.pairing_of(7), s.round_of(7)), (1, 1));
     }
 }

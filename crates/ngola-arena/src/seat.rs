@@ -133,14 +133,24 @@ fn lost(side: Player, fault: Fault, game: u64, name: &str) -> Result<End, ArenaE
     }
 }
 
+/// Where a game's moves start: the rules' start position (`standard`) or a
+/// suite's position.
+#[derive(Copy, Clone)]
+pub(crate) struct Start<'a, G> {
+    /// The position.
+    pub(crate) position: &'a G,
+    /// True for the rules' start position (UGI: `startpos`).
+    pub(crate) standard: bool,
+}
+
 /// Plays `game` (the position after the opening) to its end between
-/// `seats` (`[South, North]`, external ones named by `labels`), from
-/// `start` and the `opening` moves.
+/// `seats` (`[South, North]`, external ones named by `labels`). `moves`
+/// holds the opening's moves from `start`, and gets every move played.
 /// Returns the last position and how the game ended.
 pub(crate) fn seated_game<G: Evaluate>(
-    start: &G,
+    start: Start<'_, G>,
     mut game: G,
-    opening: &[String],
+    moves: &mut Vec<G::Move>,
     seats: &mut [Seat<G>; 2],
     scheduled: &ScheduledGame,
     rules: &ClockRules,
@@ -148,23 +158,12 @@ pub(crate) fn seated_game<G: Evaluate>(
 ) -> Result<(G, End), ArenaError> {
     let external = seats.iter().any(|s| matches!(s, Seat::External(_)));
     let name = |side: Player| labels[side.index()];
-    // Every move from the start, for external players.
-    let mut moves: Vec<G::Move> = Vec::new();
     if external {
-        let mut replay = start.clone();
-        for text in opening {
-            let mv = replay.parse_move(text).map_err(|e| ArenaError::Game {
-                game: scheduled.id,
-                message: format!("opening move `{text}`: {e}"),
-            })?;
-            replay.play(mv);
-            moves.push(mv);
-        }
         for side in Player::BOTH {
             if let Seat::External(contestant) = &mut seats[side.index()] {
                 let new_game = NewGame {
-                    start,
-                    standard_start: true,
+                    start: start.position,
+                    standard_start: start.standard,
                     seed: scheduled.agent_seed(side),
                     side,
                 };
@@ -206,9 +205,9 @@ pub(crate) fn seated_game<G: Evaluate>(
             },
             Seat::External(contestant) => {
                 let turn = Turn {
-                    start,
-                    standard_start: true,
-                    moves: &moves,
+                    start: start.position,
+                    standard_start: start.standard,
+                    moves,
                     game: &game,
                     clocks,
                     allowed,
@@ -240,9 +239,7 @@ pub(crate) fn seated_game<G: Evaluate>(
                 agent.observe(&game, mv);
             }
         }
-        if external {
-            moves.push(mv);
-        }
+        moves.push(mv);
         if played {
             // The agent played the move already (a random agent does); the
             // old position's buffers serve as the next scratch.

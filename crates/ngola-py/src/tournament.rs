@@ -60,7 +60,7 @@ fn arena_error(error: ArenaError) -> PyErr {
 /// Plays a tournament into `out` (or finishes the run there when `resume`
 /// is true and the folder holds one) and returns the summary text.
 #[pyfunction]
-#[pyo3(signature = (game, agents, games, *, seed, threads, opening_plies, format, out, quiet, resume))]
+#[pyo3(signature = (game, agents, games, *, seed, threads, opening_plies, format, out, quiet, resume, allow_repeated_openings=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn run_tournament(
     py: Python<'_>,
@@ -74,6 +74,7 @@ pub fn run_tournament(
     out: PathBuf,
     quiet: bool,
     resume: bool,
+    allow_repeated_openings: bool,
 ) -> PyResult<String> {
     guard(|| {
         let game = PyGame::from_py(game)?;
@@ -109,6 +110,7 @@ pub fn run_tournament(
             games: Some(to_u32(games, "games")?),
             seed: Some(whole_number(seed, "seed")?),
             opening_plies: Some(to_u32(opening_plies, "opening_plies")?),
+            allow_repeated_openings: Some(allow_repeated_openings),
             threads: Some(crate::selfplay::thread_count(threads)?),
             out: Some(out.clone()),
             ..ExperimentDraft::default()

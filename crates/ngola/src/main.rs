@@ -44,6 +44,8 @@ enum Command {
     Tournament(Box<cmd::tournament::TournamentArgs>),
     /// Merge the output folders of a tournament's shards.
     Merge(cmd::merge::MergeArgs),
+    /// Write an opening suite: distinct random openings, optionally balanced.
+    Openings(cmd::openings::OpeningsArgs),
     /// Play against an agent in the terminal; saves a game record.
     Play(cmd::play::PlayArgs),
     /// Draw a position, or every ply of a game record, as SVG (or an HTML page).
@@ -65,6 +67,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench(command) => cmd::bench::run(command),
         Command::Tournament(args) => cmd::tournament::run(*args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Openings(args) => cmd::openings::run(args),
         Command::Play(args) => cmd::play::run(args),
         Command::Render(args) => cmd::render::run(args),
         Command::Plot(args) => cmd::plot::run(args),

@@ -149,7 +149,7 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
     let rows = intervals(&doc);
     assert_eq!(rows.len(), first.len());
     for (node, row) in rows.iter().zip(&first) {
-        let label = if row["pairing"] == "all" {
+        let label = if row["pairing"].is_empty() {
             "all games".to_string()
         } else {
             format!("{} vs {}", row["a"], row["b"])

@@ -245,6 +245,28 @@ fn an_sprt_match_stops_and_says_why() {
         rows.len()
     );
     assert!(rows.iter().enumerate().all(|(i, r)| r.game == i as u64));
+    // The test's state in sprt.csv: bounds, LLR, pairs, pentanomial,
+    // decision.
+    let sprt = std::fs::read_to_string(dir.join("sprt.csv")).unwrap();
+    let lines: Vec<&str> = sprt.lines().collect();
+    assert_eq!(
+        lines[0],
+        "elo0,elo1,alpha,beta,lower,upper,llr,pairs,p0,p1,p2,p3,p4,decision"
+    );
+    let fields: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(
+        &fields[..6],
+        ["0", "50", "0.05", "0.05", "-2.944439", "2.944439"]
+    );
+    let llr: f64 = fields[6].parse().unwrap();
+    assert!(llr >= 2.944439, "{sprt}");
+    assert_eq!(fields[7], (rows.len() / 2).to_string());
+    let pentanomial: u64 = fields[8..13]
+        .iter()
+        .map(|n| n.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(pentanomial as usize, rows.len() / 2);
+    assert_eq!(fields[13], "H1");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

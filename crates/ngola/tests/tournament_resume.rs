@@ -42,7 +42,7 @@ fn fresh(dir: &Path) -> Command {
         "--games",
         GAMES,
         "--opening-plies",
-        "4",
+        "8",
         "--seed",
         "5",
         "--out",
@@ -172,6 +172,32 @@ fn resume_refuses_another_experiment() {
     .output()
     .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("differs in games"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("games is 2 in the folder, 4 given"),
+        "{stderr}"
+    );
+    // A run flag alone (issue 14: this said `game: missing`) names the
+    // field that differs and says that resume takes no run flags.
+    let out = tournament(&["--games", "200", "--resume", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("games is 2 in the folder, 200 given")
+            && stderr.contains("--resume takes no run flags")
+            && !stderr.contains("missing"),
+        "{stderr}"
+    );
+    // The same value as the folder's is no difference; --threads may change.
+    let out = tournament(&["--games", "2", "--resume", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

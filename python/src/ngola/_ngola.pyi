@@ -128,6 +128,7 @@ def run_tournament(
     out: Union[str, os.PathLike[str]],
     quiet: bool,
     resume: bool,
+    allow_repeated_openings: bool = False,
 ) -> str: ...
 def read_run(dir: Union[str, os.PathLike[str]]) -> str: ...
 

@@ -76,8 +76,9 @@ class Run:
 
     @property
     def first_player(self) -> pandas.DataFrame:
-        """``first_player.csv``: South's results per pairing and overall (``all``)."""
-        return self._csv("first_player.csv", ("pairing", "a", "b"))
+        """``first_player.csv``: South's results per pairing, then overall (the
+        last line, whose ``pairing`` is NaN so that the column stays numeric)."""
+        return self._csv("first_player.csv", ("a", "b"))
 
     @property
     def summary(self) -> str:
@@ -115,6 +116,7 @@ def tournament(
     quiet: bool = True,
     format: str = "round-robin",
     resume: bool = False,
+    allow_repeated_openings: bool = False,
 ) -> Run:
     """Plays a tournament in the Rust arena (GIL released) and returns its :class:`Run`.
 
@@ -137,7 +139,9 @@ def tournament(
 
     As ``ngola tournament``: ``seed`` (master
     seed), ``threads`` (all cores by default; no result depends on it),
-    ``opening_plies`` (random plies before each colour-swapped pair),
+    ``opening_plies`` (random plies before each colour-swapped pair; the
+    pairs of a pairing start from distinct positions, and a run needing
+    more than exist is refused unless ``allow_repeated_openings`` is true),
     ``format`` (``"round-robin"`` or ``"gauntlet"``), ``out`` (default
     ``results/runs/tournament-<UTC time>``, which must not hold a run unless
     ``resume`` is true: then the run there is finished, as ``--resume``
@@ -164,6 +168,7 @@ def tournament(
         out=target,
         quiet=quiet,
         resume=resume,
+        allow_repeated_openings=allow_repeated_openings,
     )
     if not quiet:
         print(summary, end="")

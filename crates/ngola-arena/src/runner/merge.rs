@@ -9,14 +9,19 @@
 
 use std::path::{Path, PathBuf};
 
+use ngola_rules::Game;
+
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::kept::Row;
 use crate::lock::{FolderLock, LOCK_FILE};
-use crate::record::read_games;
-use crate::schedule::schedule;
+use crate::openings::OpeningPlan;
+use crate::provenance::Provenance;
+use crate::schedule::Schedule;
 
-use super::{check_rows, complete, files, folder_experiment, holds_run, write_experiment, Report};
+use super::{
+    checked_rows, complete, files, folder_experiment, holds_run, write_experiment, Ending, Report,
+};
 
 /// What [`merge`] does when its output folder already holds a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,12 +36,14 @@ pub enum IfExists {
 
 /// Merges the folders of shards (or any folders whose games together make
 /// one run, each game exactly once) into `out`, and summarises the whole.
+/// Every row is checked against the schedule and by replaying its moves;
+/// `G` is the game of the first folder's experiment.
 ///
 /// `out` must be new, empty, or (with [`IfExists::Replace`]) hold a run of
 /// the same experiment. The merge is built in a temporary folder beside
 /// `out` and renamed into place at the end; the folder `out` held before
 /// is removed only after that.
-pub fn merge(dirs: &[PathBuf], out: &Path, if_exists: IfExists) -> Result<Report> {
+pub fn merge<G: Game>(dirs: &[PathBuf], out: &Path, if_exists: IfExists) -> Result<Report> {
     let Some(first) = dirs.first() else {
         return Err(ArenaError::field(
             "folders",
@@ -47,7 +54,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, if_exists: IfExists) -> Result<Report
     let created = !out.exists();
     std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
     let result = FolderLock::acquire(out)
-        .and_then(|lock| merge_locked(dirs, first, out, (&parent, &name), if_exists, lock));
+        .and_then(|lock| merge_locked::<G>(dirs, first, out, (&parent, &name), if_exists, lock));
     if result.is_err() && created {
         // Leave no folder behind (only removed if it is still empty).
         let _ = std::fs::remove_dir(out);
@@ -119,7 +126,7 @@ fn check_out(out: &Path, reference: &Experiment, if_exists: IfExists) -> Result<
     Ok(())
 }
 
-fn merge_locked(
+fn merge_locked<G: Game>(
     dirs: &[PathBuf],
     first: &Path,
     out: &Path,
@@ -127,11 +134,14 @@ fn merge_locked(
     if_exists: IfExists,
     mut out_lock: FolderLock,
 ) -> Result<Report> {
-    let reference = folder_experiment(first)?;
+    let mut reference = folder_experiment(first)?;
     check_out(out, &reference, if_exists)?;
-    let all = schedule(&reference);
-    let mut owner: Vec<Option<usize>> = vec![None; all.len()];
-    let mut records = Vec::with_capacity(all.len());
+    let rules = reference.resolve::<G>()?;
+    let plan = OpeningPlan::new(&reference, &G::start(rules))?;
+    let schedule = Schedule::new(&reference);
+    let mut owner: Vec<Option<u32>> = vec![None; schedule.games() as usize];
+    let mut records = Vec::new();
+    let mut started = Vec::new();
     for (k, dir) in dirs.iter().enumerate() {
         let experiment = folder_experiment(dir)?;
         let differences = reference.identity_differences(&experiment);
@@ -145,20 +155,23 @@ fn merge_locked(
                 ),
             ));
         }
-        let path = dir.join(files::GAMES);
-        let rows = read_games(&path)?.records;
-        check_rows(&path, &experiment, &all, &rows)?;
-        for r in rows {
+        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+        for r in found.records {
             let slot = &mut owner[r.game as usize];
             if let Some(other) = *slot {
                 return Err(ArenaError::bad_file(
                     dir,
-                    format!("game {} is also in {}", r.game, dirs[other].display()),
+                    format!(
+                        "game {} is also in {}",
+                        r.game,
+                        dirs[other as usize].display()
+                    ),
                 ));
             }
-            *slot = Some(k);
+            *slot = Some(k as u32);
             records.push(r);
         }
+        started.push(Provenance::read(&dir.join(files::EXPERIMENT)));
     }
     let missing: Vec<u64> = owner
         .iter()
@@ -173,7 +186,7 @@ fn merge_locked(
             format!(
                 "{} of {} games are missing (games {}{}); resume the shards that hold them",
                 missing.len(),
-                all.len(),
+                schedule.games(),
                 shown.join(", "),
                 if missing.len() > 10 { ", ..." } else { "" }
             ),
@@ -184,10 +197,19 @@ fn merge_locked(
         out: None,
         ..reference
     };
-    let rows = records
-        .iter()
-        .map(|record| Row { record, line: None })
-        .collect();
+    let rows = records.iter().map(Row::read).collect();
+    let provenance = Provenance::now(rayon::current_num_threads());
+    let mut lines = String::new();
+    for (dir, run) in dirs.iter().zip(&started) {
+        lines += &run.summary_lines(&format!("shard {}", dir.display()));
+    }
+    lines += &provenance.summary_lines("merged");
+    let ending = Ending {
+        expected: schedule.games() as usize,
+        pairs: schedule.pairs() as usize,
+        note: plan.note(),
+        provenance: &lines,
+    };
 
     // Built beside `out`, under a name only the holder of `out`'s lock
     // uses: a folder left there by a killed merge is removed first.
@@ -199,8 +221,8 @@ fn merge_locked(
     }
     std::fs::create_dir(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
     let mut tmp_lock = FolderLock::acquire(&tmp)?;
-    let built = write_experiment(&tmp, &merged)
-        .and_then(|()| complete(&merged, &tmp, rows, true, all.len(), all.len() / 2));
+    let built = write_experiment(&tmp, &merged, &provenance)
+        .and_then(|()| complete(&merged, &tmp, rows, true, &ending));
     let mut report = match built {
         Ok(report) => report,
         Err(e) => {

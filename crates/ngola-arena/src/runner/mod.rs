@@ -24,6 +24,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use ngola_agents::Evaluate;
 use ngola_rules::Game;
@@ -35,14 +36,18 @@ use crate::experiment::Experiment;
 use crate::format::SprtConfig;
 use crate::kept::{Played, Row};
 use crate::lock::FolderLock;
+use crate::openings::{OpeningPlan, OpeningsNote};
 use crate::output;
-use crate::play::play_game;
-use crate::progress::Observer;
-use crate::record::{read_games, write_lines, GameRecord, GamesWriter, SharedWriter};
-use crate::schedule::{schedule, shard_games, ScheduledGame};
+use crate::play::{play_game, Scratch};
+use crate::progress::{Live, Observer};
+use crate::provenance::Provenance;
+use crate::record::{read_games, write_lines, GameRecord, GamesFile, GamesWriter, SharedWriter};
+use crate::replay::check_row;
+use crate::schedule::{Schedule, ScheduledGame};
 use crate::seat::{ClockRules, Table};
 use crate::stats::sprt::SprtDecision;
 use crate::stats::Statistics;
+use crate::suite::SUITE_FILE;
 use crate::ugi::UgiSeats;
 
 mod merge;
@@ -59,13 +64,22 @@ pub mod files {
     pub const GAMES: &str = "games.csv";
     /// Standings with Elo.
     pub const STANDINGS: &str = "standings.csv";
+    /// The joint rating fit.
+    pub const RATINGS: &str = "ratings.csv";
     /// Each pairing, both colours.
     pub const PAIRS: &str = "pairs.csv";
     /// The first player's results.
     pub const FIRST_PLAYER: &str = "first_player.csv";
+    /// The SPRT's state, when the run has one.
+    pub const SPRT: &str = "sprt.csv";
     /// The printed summary.
     pub const SUMMARY: &str = "summary.txt";
+    /// The run's copy of its opening suite, when it has one.
+    pub const OPENINGS: &str = super::SUITE_FILE;
 }
+
+/// How often the progress line's live standings are refreshed.
+const LIVE_EVERY: Duration = Duration::from_secs(2);
 
 /// The SPRT's state at the end of a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,51 +113,139 @@ pub struct Report {
     pub stats: Statistics,
     /// The SPRT, if the experiment has one.
     pub sprt: Option<SprtStatus>,
-    /// The summary table (also in `summary.txt`).
+    /// The summary table (also in `summary.txt`, which adds the run's
+    /// provenance).
     pub summary: String,
+}
+
+/// Which game ids of a run a folder holds: one bit per game.
+#[derive(Clone, Debug)]
+pub struct Present {
+    bits: Vec<u64>,
+}
+
+impl Present {
+    fn new(games: u64) -> Present {
+        Present {
+            bits: vec![0; games.div_ceil(64) as usize],
+        }
+    }
+
+    /// True if game `id` is there.
+    pub fn contains(&self, id: u64) -> bool {
+        self.bits
+            .get((id / 64) as usize)
+            .is_some_and(|w| w & (1 << (id % 64)) != 0)
+    }
+
+    /// Marks game `id`; false if it was already there.
+    fn insert(&mut self, id: u64) -> bool {
+        let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+        let fresh = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        fresh
+    }
 }
 
 /// Checks that a folder's rows belong to `experiment`'s schedule (and
 /// shard, if it has one), each exactly once. Returns which game ids are
-/// present (indexed by id).
+/// present. Errors name the line and the field.
 pub fn check_rows(
     path: &Path,
     experiment: &Experiment,
-    all: &[ScheduledGame],
-    records: &[GameRecord],
-) -> Result<Vec<bool>> {
+    schedule: &Schedule,
+    found: &GamesFile,
+) -> Result<Present> {
     let names = experiment.agent_names();
-    let mut seen = vec![false; all.len()];
-    for r in records {
-        let bad = |what: String| ArenaError::bad_file(path, format!("game {}: {what}", r.game));
-        let g = all
-            .get(r.game as usize)
-            .ok_or_else(|| bad(format!("not in the schedule of {} games", all.len())))?;
+    let mut seen = Present::new(schedule.games());
+    for (index, r) in found.records.iter().enumerate() {
+        let bad = |what: String| {
+            ArenaError::bad_file(
+                path,
+                format!("line {}: game {}: {what}", found.line(index), r.game),
+            )
+        };
+        let g = schedule.game(r.game).ok_or_else(|| {
+            bad(format!(
+                "`game`: not in the schedule of {} games",
+                schedule.games()
+            ))
+        })?;
         if experiment.shard.is_some_and(|s| !s.holds_pair(g.pair)) {
             return Err(bad(format!(
-                "not in shard {}",
+                "`game`: not in shard {}",
                 experiment.shard.map_or(String::new(), |s| s.to_string())
             )));
         }
-        let expected = (g.pair, g.pairing, g.south, g.north, g.seed);
-        let found = (r.pair, r.pairing, r.south_id, r.north_id, r.seed);
-        if expected != found {
-            return Err(bad(format!(
-                "(pair, pairing, south_id, north_id, seed) is {found:?}, the schedule says {expected:?}"
-            )));
+        for (field, found, expected) in [
+            ("pair", r.pair, g.pair),
+            ("pairing", u64::from(r.pairing), u64::from(g.pairing)),
+            ("south_id", u64::from(r.south_id), u64::from(g.south)),
+            ("north_id", u64::from(r.north_id), u64::from(g.north)),
+            ("seed", r.seed, g.seed),
+        ] {
+            if found != expected {
+                return Err(bad(format!(
+                    "`{field}` is {found}, the schedule says {expected}"
+                )));
+            }
         }
         let agents = (&names[g.south as usize], &names[g.north as usize]);
         if (&r.south, &r.north) != agents {
             return Err(bad(format!(
-                "agents are {} vs {}, the experiment says {} vs {}",
+                "`south`, `north` are {} vs {}, the experiment says {} vs {}",
                 r.south, r.north, agents.0, agents.1
             )));
         }
-        if std::mem::replace(&mut seen[r.game as usize], true) {
+        if !seen.insert(r.game) {
             return Err(bad("appears twice".to_string()));
         }
     }
     Ok(seen)
+}
+
+/// Replays every row's `moves` from its opening (in parallel) and checks
+/// that they give its opening, result, reason, plies and totals; the error
+/// names the first bad row's line and field. Rows must already have passed
+/// [`check_rows`].
+pub fn verify_rows<G: Game>(
+    path: &Path,
+    found: &GamesFile,
+    plan: &OpeningPlan<G>,
+    schedule: &Schedule,
+) -> Result<()> {
+    if !found.has_moves() {
+        return Err(ArenaError::bad_file(
+            path,
+            "has no `moves` column (written by an older ngola), so its rows cannot be \
+             checked by replaying them; it cannot be resumed or merged",
+        ));
+    }
+    let bad = found
+        .records
+        .par_iter()
+        .enumerate()
+        .find_map_first(|(index, record)| {
+            let opening_seed = schedule.game(record.game).map_or(0, |g| g.opening_seed);
+            let opening = match plan.opening(record.pair, opening_seed) {
+                Ok(opening) => opening,
+                Err(e) => return Some((index, format!("`opening`: {e}"))),
+            };
+            check_row(plan.start(), &opening, record)
+                .err()
+                .map(|e| (index, e))
+        });
+    match bad {
+        None => Ok(()),
+        Some((index, message)) => Err(ArenaError::bad_file(
+            path,
+            format!(
+                "line {}: game {}: {message}",
+                found.line(index),
+                found.records[index].game
+            ),
+        )),
+    }
 }
 
 /// True if `dir` already holds a run (an experiment file or games).
@@ -168,10 +270,12 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
     Ok(())
 }
 
-/// Starts a fresh run of `experiment` in `dir`, which must not
-/// hold a run yet, and plays it to the end; `engine:NAME` agents are the
-/// experiment's UGI engines ([`UgiSeats`]). The folder is locked for the
-/// whole run ([`FolderLock`]): another process writing it fails at once.
+/// Starts a fresh run of `experiment` in `dir`, which must not hold a run
+/// yet, and plays it to the end; `engine:NAME` agents are the experiment's
+/// UGI engines ([`UgiSeats`]). Everything is checked (rules, memory,
+/// openings) before the folder is created, so a run refused by its own
+/// checks leaves no folder behind. The folder is locked for the whole run
+/// ([`FolderLock`]): another process writing it fails at once.
 pub fn run<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
@@ -191,28 +295,87 @@ pub fn run_with<G: Evaluate>(
 ) -> Result<Report> {
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
-    experiment.resolve::<G>()?;
+    let rules = experiment.resolve::<G>()?;
     experiment.check_memory()?;
+    let start = G::start(rules);
+    let plan = OpeningPlan::new(&experiment, &start)?;
+    let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
-    let _lock = FolderLock::acquire(dir)?;
+    let lock = FolderLock::acquire(dir)?;
     if holds_run(dir) {
         return Err(ArenaError::bad_file(
             dir,
             "already holds a run; finish it with --resume, or choose another --out",
         ));
     }
-    write_experiment(dir, &experiment)?;
-    let writer = GamesWriter::create(&dir.join(files::GAMES))?;
-    play_rest::<G>(&experiment, dir, writer, Vec::new(), observer, seats)
+    let provenance = Provenance::now(experiment.threads);
+    let played = (|| {
+        write_experiment(dir, &experiment, &provenance)?;
+        let writer = GamesWriter::create(&dir.join(files::GAMES))?;
+        let schedule = Schedule::new(&experiment);
+        let present = Present::new(schedule.games());
+        let context = Context {
+            plan: &plan,
+            schedule: &schedule,
+            provenance: &provenance.summary_lines("run"),
+            seats,
+        };
+        play_rest::<G>(
+            &experiment,
+            dir,
+            (writer, Vec::new(), present),
+            observer,
+            &context,
+        )
+    })();
+    if played.is_err() {
+        undo_unplayed(dir, created, lock);
+    }
+    played
 }
 
-/// Writes `experiment.toml` through a temporary file and a rename, so that
-/// a kill leaves either no file (the folder is still free for a fresh run)
-/// or the whole one (the run can be resumed).
-fn write_experiment(dir: &Path, experiment: &Experiment) -> Result<()> {
+/// After a fresh run failed: if not one game reached `games.csv` (the run
+/// stopped before its first game ended, e.g. an engine failed its
+/// handshake or refused the rules), removes the files the run wrote, then
+/// the lock, then the folder if this run made it and nothing else is in
+/// it, so that the same command can simply be run again. Engines' logs
+/// stay (the error names them). A run that wrote games keeps its folder:
+/// `--resume` finishes it.
+fn undo_unplayed(dir: &Path, created: bool, lock: FolderLock) {
+    match read_games(&dir.join(files::GAMES)) {
+        Ok(found) if found.records.is_empty() && !found.partial_tail => {}
+        _ => return,
+    }
+    for name in [
+        files::GAMES,
+        files::EXPERIMENT,
+        files::OPENINGS,
+        files::SUMMARY,
+    ] {
+        let _ = std::fs::remove_file(dir.join(name));
+    }
+    // Engines' logs folder, if no engine wrote to it.
+    let _ = std::fs::remove_dir(dir.join("logs"));
+    drop(lock);
+    if created {
+        // Fails, as it should, unless the folder is empty.
+        let _ = std::fs::remove_dir(dir);
+    }
+}
+
+/// Writes the suite's copy (if any), then `experiment.toml` through a
+/// temporary file and a rename, so that a kill leaves either no
+/// experiment file (the folder is still free for a fresh run) or the
+/// whole one (the run can be resumed).
+fn write_experiment(dir: &Path, experiment: &Experiment, provenance: &Provenance) -> Result<()> {
+    if let Some(suite) = &experiment.openings {
+        let copy = dir.join(files::OPENINGS);
+        std::fs::write(&copy, &suite.text).map_err(|e| ArenaError::io(&copy, e))?;
+    }
     let path = dir.join(files::EXPERIMENT);
     let tmp = dir.join(format!("{}.tmp", files::EXPERIMENT));
-    std::fs::write(&tmp, experiment.to_toml()).map_err(|e| ArenaError::io(&tmp, e))?;
+    std::fs::write(&tmp, experiment.to_toml_with(&provenance.toml_comments()))
+        .map_err(|e| ArenaError::io(&tmp, e))?;
     std::fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))
 }
 
@@ -228,8 +391,24 @@ pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
     Experiment::from_file(&path)
 }
 
+/// A folder's rows read and checked: against the schedule, then by
+/// replaying their moves.
+fn checked_rows<G: Game>(
+    dir: &Path,
+    experiment: &Experiment,
+    schedule: &Schedule,
+    plan: &OpeningPlan<G>,
+) -> Result<(GamesFile, Present)> {
+    let path = dir.join(files::GAMES);
+    let found = read_games(&path)?;
+    let present = check_rows(&path, experiment, schedule, &found)?;
+    verify_rows(&path, &found, plan, schedule)?;
+    Ok((found, present))
+}
+
 /// Finishes the run in `dir` after a kill: keeps every complete row of
-/// `games.csv`, plays exactly the games missing, and writes the summary.
+/// `games.csv` (each checked against the schedule and by replaying its
+/// moves), plays exactly the games missing, and writes the summary.
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
 /// with another thread count. `engine:NAME` agents are the experiment's
 /// UGI engines. The folder is locked while it runs ([`FolderLock`]); a
@@ -251,37 +430,66 @@ pub fn resume_with<G: Evaluate>(
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
     check_seats(experiment, seats)?;
+    let mut experiment = experiment.clone();
+    let rules = experiment.resolve::<G>()?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
-    let path = dir.join(files::GAMES);
-    let found = read_games(&path)?;
-    let writer = GamesWriter::reopen(&path, &found)?;
-    play_rest::<G>(experiment, dir, writer, found.records, observer, seats)
+    let start = G::start(rules);
+    let plan = OpeningPlan::new(&experiment, &start)?;
+    let schedule = Schedule::new(&experiment);
+    let (found, present) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    let writer = GamesWriter::reopen(&dir.join(files::GAMES), &found)?;
+    let mut summary_lines = Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run");
+    summary_lines += &Provenance::now(experiment.threads).summary_lines("resumed");
+    let context = Context {
+        plan: &plan,
+        schedule: &schedule,
+        provenance: &summary_lines,
+        seats,
+    };
+    play_rest::<G>(
+        &experiment,
+        dir,
+        (writer, found.records, present),
+        observer,
+        &context,
+    )
+}
+
+/// What a run or resume plays from: its openings, schedule, provenance
+/// lines and external players.
+struct Context<'a, G: Evaluate> {
+    plan: &'a OpeningPlan<G>,
+    schedule: &'a Schedule,
+    provenance: &'a str,
+    seats: &'a dyn Seats<G>,
 }
 
 fn play_rest<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
-    writer: GamesWriter,
-    existing: Vec<GameRecord>,
+    (writer, existing, present): (GamesWriter, Vec<GameRecord>, Present),
     observer: &dyn Observer,
-    seats: &dyn Seats<G>,
+    context: &Context<'_, G>,
 ) -> Result<Report> {
-    let games_path = dir.join(files::GAMES);
-    let mut experiment = experiment.clone();
-    let rules = experiment.resolve::<G>()?;
-    let start = G::start(rules);
+    let Context {
+        plan,
+        schedule,
+        provenance,
+        seats,
+    } = *context;
     let names = experiment.agent_names();
-    let all = schedule(&experiment);
-    let present = check_rows(&games_path, &experiment, &all, &existing)?;
-    let mine = shard_games(&all, experiment.shard);
-    let expected = mine.clone().count();
-    let todo: Vec<&ScheduledGame> = mine.filter(|g| !present[g.id as usize]).collect();
+    let expected = schedule.shard_len(experiment.shard) as usize;
+    let todo: Vec<ScheduledGame> = schedule
+        .shard_games(experiment.shard)
+        .filter(|g| !present.contains(g.id))
+        .collect();
+    drop(present);
 
     let mut tally = Tally::new(experiment.display_names());
     let mut tracker = experiment
         .sprt
-        .map(|config| SprtTracker::new(config, all.len() / 2));
+        .map(|config| SprtTracker::new(config, schedule.pairs() as usize));
     for r in &existing {
         tally.add(r);
         if let Some(t) = tracker.as_mut() {
@@ -296,12 +504,14 @@ fn play_rest<G: Evaluate>(
         tracker: Option<SprtTracker>,
         done: u64,
         error: Option<ArenaError>,
+        last_live: Option<Instant>,
     }
     let shared = Mutex::new(Shared {
         tally,
         tracker,
         done: resumed,
         error: None,
+        last_live: None,
     });
     let lock_shared = || shared.lock().unwrap_or_else(PoisonError::into_inner);
     let writer = SharedWriter::new(writer, existing.last().map(|r| r.game));
@@ -342,6 +552,13 @@ fn play_rest<G: Evaluate>(
             stop.store(true, Ordering::Relaxed);
         }
         observer.game_done(s.done, s.tally.leader());
+        if s.last_live.is_none_or(|t| t.elapsed() >= LIVE_EVERY) {
+            s.last_live = Some(Instant::now());
+            observer.live(&Live {
+                standings: s.tally.standings(),
+                sprt: s.tracker.as_ref().map(SprtTracker::live),
+            });
+        }
     };
 
     observer.start(expected as u64, resumed);
@@ -349,33 +566,41 @@ fn play_rest<G: Evaluate>(
         tc: experiment.tc,
         margin: experiment.timemargin,
     };
-    let play_games = |played: &mut Played, table: &mut Table<'_, G>| loop {
-        if stop.load(Ordering::Relaxed) || observer.stop_requested() {
-            break;
-        }
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&scheduled) = todo.get(i) else { break };
-        let record = match play_caught::<G>(&start, &experiment, &names, scheduled, table, &clocks)
-        {
-            Ok(record) => record,
-            Err(error) => {
-                fail(error);
+    let play_games = |played: &mut Played, table: &mut Table<'_, G>| {
+        let mut scratch = Scratch::default();
+        loop {
+            if stop.load(Ordering::Relaxed) || observer.stop_requested() {
                 break;
             }
-        };
-        played.count += 1;
-        if record.pair > stop_pair.load(Ordering::Relaxed) {
-            // Past the SPRT's stop: not part of the run.
-            continue;
-        }
-        let at = played.write_line(&record);
-        if let Err(e) = writer.push(record.game, played.line(at)) {
-            fail(e);
-            break;
-        }
-        played.keep(record, at);
-        if played.report_due() {
-            report(played);
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(scheduled) = todo.get(i) else { break };
+            let record = match play_caught::<G>(
+                plan,
+                experiment,
+                &names,
+                scheduled,
+                (table, &clocks, &mut scratch),
+            ) {
+                Ok(record) => record,
+                Err(error) => {
+                    fail(error);
+                    break;
+                }
+            };
+            played.count += 1;
+            if record.pair > stop_pair.load(Ordering::Relaxed) {
+                // Past the SPRT's stop: not part of the run.
+                continue;
+            }
+            let at = played.write_line(&record);
+            if let Err(e) = writer.push(record.game, played.line(at)) {
+                fail(e);
+                break;
+            }
+            scratch.recycle(played.keep(record, at));
+            if played.report_due() {
+                report(played);
+            }
         }
     };
     let agents = experiment.agents.len();
@@ -412,14 +637,18 @@ fn play_rest<G: Evaluate>(
     let file_sorted = in_order? && existing.is_sorted_by_key(|r| r.game);
     let kept: usize = workers_played.iter().map(Played::len).sum();
     let mut rows: Vec<Row> = Vec::with_capacity(existing.len() + kept);
-    rows.extend(existing.iter().map(|record| Row { record, line: None }));
+    rows.extend(existing.iter().map(Row::read));
     for played in &workers_played {
         rows.extend(played.rows());
     }
-    let pairs = all.len() / 2;
     drop(todo);
-    drop((all, present));
-    let report = pool.install(|| complete(&experiment, dir, rows, !file_sorted, expected, pairs));
+    let ending = Ending {
+        expected,
+        pairs: schedule.pairs() as usize,
+        note: plan.note(),
+        provenance,
+    };
+    let report = pool.install(|| complete(experiment, dir, rows, !file_sorted, &ending));
     // Each worker's memory freed on a thread of its own.
     pool.install(|| workers_played.into_par_iter().for_each(drop));
     let mut report = report?;
@@ -433,22 +662,28 @@ fn play_rest<G: Evaluate>(
 
 /// Plays one game, turning a panic into an error.
 fn play_caught<G: Evaluate>(
-    start: &G,
+    plan: &OpeningPlan<G>,
     experiment: &Experiment,
     names: &[String],
     scheduled: &ScheduledGame,
-    table: &mut Table<'_, G>,
-    clocks: &ClockRules,
+    (table, clocks, scratch): (&mut Table<'_, G>, &ClockRules, &mut Scratch<G>),
 ) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
+        let opening = plan
+            .opening(scheduled.pair, scheduled.opening_seed)
+            .map_err(|message| ArenaError::Game {
+                game: scheduled.id,
+                message,
+            })?;
         play_game::<G>(
-            start,
-            experiment.opening_plies,
+            plan.start(),
+            opening,
             &experiment.agents,
             names,
             scheduled,
             table,
             clocks,
+            scratch,
         )
     }))
     .unwrap_or_else(|panic| {
@@ -465,46 +700,58 @@ fn play_caught<G: Evaluate>(
 }
 
 /// Completes a folder whose `games.csv` holds every game of the run (or
-/// shard, or up to the SPRT's stop): drops rows past the SPRT's stop,
-/// sorts the rows by game id, and writes the statistics and summary
-/// computed from `games.csv` alone. The folder is locked meanwhile.
-pub fn finish(experiment: &Experiment, dir: &Path) -> Result<Report> {
+/// shard, or up to the SPRT's stop): checks every row (against the
+/// schedule and by replaying it), drops rows past the SPRT's stop, sorts
+/// the rows by game id, and writes the statistics and summary computed
+/// from `games.csv` alone. The folder is locked meanwhile.
+pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let _lock = FolderLock::acquire(dir)?;
-    let path = dir.join(files::GAMES);
-    let all = schedule(experiment);
-    let found = read_games(&path)?;
-    check_rows(&path, experiment, &all, &found.records)?;
+    let mut experiment = experiment.clone();
+    let rules = experiment.resolve::<G>()?;
+    let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
+    let schedule = Schedule::new(&experiment);
+    let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
-    let rows = found
-        .records
-        .iter()
-        .map(|record| Row { record, line: None })
-        .collect();
-    let expected = shard_games(&all, experiment.shard).count();
-    complete(experiment, dir, rows, rewrite, expected, all.len() / 2)
+    let rows = found.records.iter().map(Row::read).collect();
+    let ending = Ending {
+        expected: schedule.shard_len(experiment.shard) as usize,
+        pairs: schedule.pairs() as usize,
+        note: plan.note(),
+        provenance: &Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run"),
+    };
+    complete(&experiment, dir, rows, rewrite, &ending)
+}
+
+/// What [`complete`] needs besides the rows: the number of games of the
+/// run or shard, the run's colour-swapped pairs (all shards), what the
+/// openings were, and the provenance lines of `summary.txt`.
+struct Ending<'a> {
+    expected: usize,
+    pairs: usize,
+    note: &'a OpeningsNote,
+    provenance: &'a str,
 }
 
 /// [`finish`] on the rows of `games.csv` already in memory (`rewrite`:
-/// the file is not sorted by game id as it should end); `expected` is the
-/// number of games of the run or shard, `pairs` the run's colour-swapped
-/// pairs (all shards). Writing the sorted file and
-/// computing the statistics run in parallel on the current rayon pool.
+/// the file is not sorted by game id as it should end). Writing the sorted
+/// file and computing the statistics run in parallel on the current rayon
+/// pool.
 fn complete(
     experiment: &Experiment,
     dir: &Path,
     mut rows: Vec<Row>,
     mut rewrite: bool,
-    mut expected: usize,
-    pairs: usize,
+    ending: &Ending,
 ) -> Result<Report> {
     let path = dir.join(files::GAMES);
+    let mut expected = ending.expected;
     if !rows.is_sorted_by_key(|r| r.record.game) {
         // Stable: it merges the workers' runs (each in id order) quickly.
         rows.sort_by_key(|r| r.record.game);
     }
     let mut sprt_status = None;
     if let Some(config) = experiment.sprt {
-        let mut tracker = SprtTracker::new(config, pairs);
+        let mut tracker = SprtTracker::new(config, ending.pairs);
         for r in &rows {
             tracker.add(r.record);
         }
@@ -540,14 +787,24 @@ fn complete(
         },
         || {
             let records: Vec<&GameRecord> = rows.iter().map(|r| r.record).collect();
-            Statistics::from_games(&experiment.agent_names(), &records)
+            let keys: Vec<u128> = rows.iter().map(|r| r.key).collect();
+            Statistics::from_keyed_games(
+                &experiment.agent_names(),
+                &records,
+                experiment.anchor,
+                Some(&keys),
+            )
         },
     );
     written?;
     output::write_statistics(dir, &stats)?;
-    let summary = output::summary(experiment, &stats, sprt_status.as_ref());
+    if let Some(status) = &sprt_status {
+        output::write_sprt(dir, status)?;
+    }
+    let summary = output::summary(experiment, &stats, sprt_status.as_ref(), ending.note);
     let summary_path = dir.join(files::SUMMARY);
-    std::fs::write(&summary_path, &summary).map_err(|e| ArenaError::io(&summary_path, e))?;
+    std::fs::write(&summary_path, format!("{summary}\n{}", ending.provenance))
+        .map_err(|e| ArenaError::io(&summary_path, e))?;
     Ok(Report {
         dir: dir.to_path_buf(),
         experiment: experiment.clone(),
@@ -561,7 +818,8 @@ fn complete(
 }
 
 /// Checks that an experiment given again on `--resume` describes the
-/// same games as the folder's; returns the differing fields otherwise.
+/// same games as the folder's; otherwise the error names each field that
+/// differs with both values.
 pub fn check_same<G: Game>(folder: &Experiment, given: &mut Experiment, dir: &Path) -> Result<()> {
     if given.game == folder.game {
         given.resolve::<G>()?;
@@ -571,14 +829,24 @@ pub fn check_same<G: Game>(folder: &Experiment, given: &mut Experiment, dir: &Pa
         differences.push("shard");
     }
     if differences.is_empty() {
-        Ok(())
-    } else {
-        Err(ArenaError::bad_file(
-            dir,
-            format!(
-                "holds another experiment (differs in {}); resume with the folder alone",
-                differences.join(", ")
-            ),
-        ))
+        return Ok(());
     }
+    let listed: Vec<String> = differences
+        .iter()
+        .map(|field| {
+            format!(
+                "{field} is {} in the folder, {} given",
+                folder.field_text(field),
+                given.field_text(field)
+            )
+        })
+        .collect();
+    Err(ArenaError::bad_file(
+        dir,
+        format!(
+            "holds another experiment ({}); --resume takes no run flags but --threads: \
+             resume with the folder alone",
+            listed.join("; ")
+        ),
+    ))
 }

@@ -54,6 +54,12 @@ impl SprtTracker {
         }
     }
 
+    /// LLR, bounds and pairs, for the progress line.
+    pub(super) fn live(&self) -> (f64, f64, f64, u64) {
+        let (lower, upper) = sprt::bounds(&self.config);
+        (self.llr, lower, upper, self.next_pair as u64)
+    }
+
     pub(super) fn status(&self) -> SprtStatus {
         SprtStatus {
             config: self.config,
@@ -96,6 +102,18 @@ impl Tally {
                 self.games[id as usize] += 1;
             }
         }
+    }
+
+    /// Every agent that has played, best score first (ties by id).
+    pub(super) fn standings(&self) -> Vec<(String, f64, u64)> {
+        let mut list: Vec<(usize, f64)> = (0..self.names.len())
+            .filter(|&i| self.games[i] > 0)
+            .map(|i| (i, self.points[i] / self.games[i] as f64))
+            .collect();
+        list.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.into_iter()
+            .map(|(i, score)| (self.names[i].clone(), score, self.games[i]))
+            .collect()
     }
 
     pub(super) fn leader(&self) -> Option<(&str, f64)> {

@@ -1,9 +1,11 @@
 //! Statistics computed from the rows of `games.csv` alone, so that a
 //! local run and shards merged from a cluster are summarised by the same
-//! code: standings with Elo, each pairing with both colours and its
-//! pentanomial counts, the first player's results, and why games ended.
+//! code: standings with Elo, a joint rating fit, each pairing with both
+//! colours and its pentanomial counts, the first player's results, why
+//! games ended, and how many distinct games the run holds.
 
 pub mod elo;
+pub mod ratings;
 pub mod sprt;
 
 use std::borrow::Borrow;
@@ -12,6 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 use crate::record::{GameRecord, GameResult, Reason};
 
 pub use elo::Estimate;
+pub use ratings::{Rating, Ratings};
 
 /// Wins, draws and losses from one agent's point of view.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -119,6 +122,11 @@ pub struct Statistics {
     pub first_player: Vec<FirstPlayer>,
     /// Games per end reason, in [`Reason::ALL`] order.
     pub terminations: Vec<(Reason, u64)>,
+    /// Distinct games (distinct move sequences from their start), or
+    /// `None` for rows without moves (files of older versions).
+    pub distinct_games: Option<u64>,
+    /// The joint rating fit of all games.
+    pub ratings: Ratings,
 }
 
 /// One score per pair (its mean over the games present), fed in pair order.
@@ -150,6 +158,38 @@ impl Statistics {
     /// is one unit of the intervals; a pair with one game only (which a
     /// finished run never has) is a unit of that game.
     pub fn from_games<R: Borrow<GameRecord>>(agents: &[String], records: &[R]) -> Statistics {
+        Statistics::from_games_anchored(agents, records, 0)
+    }
+
+    /// [`Statistics::from_games`] with the joint ratings anchored on agent
+    /// `anchor` (rated 0).
+    pub fn from_games_anchored<R: Borrow<GameRecord>>(
+        agents: &[String],
+        records: &[R],
+        anchor: u32,
+    ) -> Statistics {
+        Statistics::from_keyed_games(agents, records, anchor, None)
+    }
+
+    /// [`Statistics::from_games_anchored`] with each record's
+    /// [`GameRecord::game_key`] given (for records kept without their
+    /// moves); without keys they are computed, and the distinct games are
+    /// counted only if every record has its moves.
+    pub fn from_keyed_games<R: Borrow<GameRecord>>(
+        agents: &[String],
+        records: &[R],
+        anchor: u32,
+        keys: Option<&[u128]>,
+    ) -> Statistics {
+        let computed: Vec<u128>;
+        let (keys, distinct_known) = match keys {
+            Some(keys) if keys.len() == records.len() => (keys, true),
+            _ => {
+                computed = records.iter().map(|r| r.borrow().game_key()).collect();
+                let known = records.iter().all(|r| !r.borrow().moves.is_empty());
+                (&computed[..], known)
+            }
+        };
         let mut names: Vec<String> = agents.to_vec();
         for r in records.iter().map(Borrow::borrow) {
             for (id, name) in [(r.south_id, &r.south), (r.north_id, &r.north)] {
@@ -170,7 +210,7 @@ impl Statistics {
         let mut units: Vec<Units> = (0..names.len())
             .map(|_| Units(Vec::with_capacity(most_units)))
             .collect();
-        struct PairingAcc<'a> {
+        struct PairingAcc {
             a: u32,
             b: u32,
             total: Wdl,
@@ -178,7 +218,7 @@ impl Statistics {
             north: Wdl,
             units: Units,
             first_player: Wdl,
-            signatures: HashSet<(u32, GameResult, u32, u32, u32, &'a str)>,
+            signatures: HashSet<(u32, GameResult, u32, u32, u32, u128)>,
         }
         let mut pairings: BTreeMap<u32, PairingAcc> = BTreeMap::new();
         let mut all_south = Wdl::default();
@@ -186,11 +226,15 @@ impl Statistics {
         let mut plies = 0u64;
 
         // Pair order (then game order), so that each pair's games meet.
-        let mut ordered: Vec<&GameRecord> = records.iter().map(Borrow::borrow).collect();
-        if !ordered.is_sorted_by_key(|r| (r.pair, r.game)) {
-            ordered.sort_by_key(|r| (r.pair, r.game));
+        let mut ordered: Vec<(&GameRecord, u128)> = records
+            .iter()
+            .map(Borrow::borrow)
+            .zip(keys.iter().copied())
+            .collect();
+        if !ordered.is_sorted_by_key(|(r, _)| (r.pair, r.game)) {
+            ordered.sort_by_key(|(r, _)| (r.pair, r.game));
         }
-        for r in ordered {
+        for &(r, key) in &ordered {
             let south_score = r.result.south_score();
             for (id, score) in [(r.south_id, south_score), (r.north_id, 1.0 - south_score)] {
                 wdl[id as usize].add(score);
@@ -216,7 +260,7 @@ impl Statistics {
                     r.plies,
                     r.south_total,
                     r.north_total,
-                    r.opening.as_str(),
+                    key,
                 ));
             }
             let a_score = if r.south_id == a {
@@ -292,6 +336,10 @@ impl Statistics {
         first_player.push(first_player_line(None, Default::default(), all_south));
 
         let games = records.len() as u64;
+        let distinct_games =
+            distinct_known.then(|| keys.iter().collect::<HashSet<_>>().len() as u64);
+        let sorted: Vec<&GameRecord> = ordered.iter().map(|(r, _)| *r).collect();
+        let ratings = Ratings::fit(&names, &sorted, anchor);
         Statistics {
             games,
             mean_plies: if games == 0 {
@@ -306,6 +354,8 @@ impl Statistics {
                 .iter()
                 .map(|r| (*r, reasons[*r as usize]))
                 .collect(),
+            distinct_games,
+            ratings,
         }
     }
 

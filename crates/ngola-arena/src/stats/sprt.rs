@@ -34,12 +34,21 @@ pub enum SprtDecision {
 }
 
 impl SprtDecision {
-    /// A short word for summaries: `continue`, `H0` or `H1`.
+    /// Words for summaries: `inconclusive`, `H0 accepted`, `H1 accepted`.
     pub fn as_str(self) -> &'static str {
         match self {
             SprtDecision::Continue => "inconclusive",
             SprtDecision::AcceptH0 => "H0 accepted",
             SprtDecision::AcceptH1 => "H1 accepted",
+        }
+    }
+
+    /// The word in `sprt.csv`: `continue`, `H0` or `H1`.
+    pub fn code(self) -> &'static str {
+        match self {
+            SprtDecision::Continue => "continue",
+            SprtDecision::AcceptH0 => "H0",
+            SprtDecision::AcceptH1 => "H1",
         }
     }
 }
@@ -157,6 +166,43 @@ mod tests {
         // 30 ln(1.280130) + 10 ln(0.719870) = 7.40885 - 3.28685 = 4.12200.
         let value = llr(&config(0.0, 100.0), &[10, 0, 0, 0, 30]);
         assert!((value - 4.1220).abs() < 0.01, "{value}");
+    }
+
+    #[test]
+    fn the_llr_is_finite_within_the_accepted_elo_range() {
+        // At the edge of what SprtConfig accepts, and between, every count
+        // pattern gives a finite LLR (past about 6400 Elo an expected score
+        // rounds to 1 and the LLR is NaN: such bounds are refused).
+        let max = crate::format::MAX_SPRT_ELO;
+        let patterns = [
+            [1, 0, 0, 0, 0],
+            [0, 0, 0, 0, 1],
+            [0, 0, 1, 0, 0],
+            [3, 1, 0, 2, 9],
+            [1_000_000, 0, 0, 0, 1],
+            [0, 5, 0, 7, 0],
+        ];
+        for (elo0, elo1) in [
+            (-max, max),
+            (max - 0.01, max),
+            (-max, -max + 0.01),
+            (0.0, max),
+        ] {
+            let c = SprtConfig {
+                alpha: 0.05,
+                beta: 0.05,
+                elo0,
+                elo1,
+            };
+            for p in &patterns {
+                assert!(llr(&c, p).is_finite(), "{elo0} {elo1} {p:?}");
+            }
+        }
+        let beyond = SprtConfig {
+            elo1: 1e6,
+            ..config(0.0, 10.0)
+        };
+        assert!(llr(&beyond, &[1, 0, 0, 0, 0]).is_nan());
     }
 
     #[test]

@@ -49,6 +49,9 @@ fn play(
         agents: Some(agents.iter().map(|a| a.to_string()).collect()),
         games: Some(args.games),
         threads: Some(args.threads),
+        // Every game from the start: the random agents' seeds vary the
+        // games, and an engine is not counted on to use its seed.
+        allow_repeated_openings: Some(true),
         engines,
         ..ExperimentDraft::default()
     }

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use ngola_arena::runner::{self, IfExists};
+use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
 use crate::cmd::tournament::print_report;
@@ -39,7 +40,13 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
     } else {
         IfExists::Refuse
     };
-    let report = runner::merge(&args.folders, &args.out, if_exists)?;
+    // The first folder's experiment names the game; merge checks the rest.
+    let first = args
+        .folders
+        .first()
+        .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
+    let game = runner::folder_experiment(first)?.game;
+    let report = with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists))?;
     if args.quiet {
         return Ok(());
     }

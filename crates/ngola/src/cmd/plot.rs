@@ -16,7 +16,7 @@ use clap::Args;
 
 use ngola_arena::record::{read_games, GameRecord};
 use ngola_arena::runner::{check_rows, files};
-use ngola_arena::schedule::schedule;
+use ngola_arena::schedule::Schedule;
 use ngola_arena::{folder_experiment, Statistics};
 use ngola_viz::game_title;
 use ngola_viz::plot::{
@@ -66,7 +66,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     // Agent ids size the tables: check them before trusting them.
     match &experiment {
         Some(e) => {
-            check_rows(&games_path, e, &schedule(e), &games.records)?;
+            check_rows(&games_path, e, &Schedule::new(e), &games)?;
         }
         None => check_agent_ids(&games_path, &games.records)?,
     }

@@ -5,7 +5,9 @@
 //! - `ngola render --record FILE -o game.html`: a self-contained page
 //!   stepping through the recorded game (prev/next buttons, arrow keys);
 //! - `ngola render --record FILE -o DIR`: one SVG per ply,
-//!   `DIR/ply-000.svg` (the start) to `DIR/ply-NNN.svg`.
+//!   `DIR/ply-000.svg` (the start) to `DIR/ply-NNN.svg`;
+//! - `ngola render --run DIR --id N -o game.html` (or a folder): the same
+//!   for game N of a tournament's output folder.
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +18,7 @@ use ngola_viz::{board_svg, game_title, replay_page, BoardView, DiagramOptions, F
 
 use crate::cli_error::{print, write_file, CliError};
 use crate::cmd::play::{load_record, parse_side, record_game_args};
+use crate::cmd::run_game::RunGame;
 use crate::game_args::{parse_game_kind, GameArgs};
 
 /// Arguments of `ngola render`.
@@ -33,6 +36,12 @@ pub struct RenderArgs {
     /// Draw every ply of this game record (as `ngola play` saves it).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Draw every ply of a game of this tournament output folder (with --id).
+    #[arg(long, value_name = "DIR", conflicts_with = "record", requires = "id")]
+    run: Option<PathBuf>,
+    /// The game id (the `game` column of games.csv) to draw from --run.
+    #[arg(long, value_name = "N", requires = "run")]
+    id: Option<u64>,
     /// Output: an .svg file for a position; an .html page or a folder for a record.
     #[arg(short = 'o', long = "out", value_name = "PATH")]
     out: Option<PathBuf>,
@@ -46,9 +55,13 @@ pub struct RenderArgs {
 
 /// Draws a position or a recorded game.
 pub fn run(args: RenderArgs) -> Result<(), CliError> {
-    match (&args.record, args.game) {
-        (Some(path), game) => {
-            let record = load_record(path)?;
+    let record = match (&args.run, args.id, &args.record) {
+        (Some(dir), Some(id), _) => Some(RunGame::load(dir, id)?.record()?),
+        (_, _, Some(path)) => Some(load_record(path)?),
+        _ => None,
+    };
+    match (record, args.game) {
+        (Some(record), game) => {
             if let Some(game) = game {
                 if game != record.game {
                     return Err(CliError::input(format!(
@@ -59,12 +72,12 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
             }
             if !args.rules.is_empty() || args.position.is_some() {
                 return Err(CliError::input(
-                    "--rule and --position come from the record; do not give them with --record",
+                    "--rule and --position come from the record; do not give them with --record or --run",
                 ));
             }
             let out = args.out.as_deref().ok_or_else(|| {
                 CliError::input(
-                    "-o is needed with --record: a page.html or a folder for one SVG per ply",
+                    "-o is needed with --record and --run: a page.html or a folder for one SVG per ply",
                 )
             })?;
             with_game!(record.game, G => render_record::<G>(&record, &args, out))
@@ -78,7 +91,7 @@ pub fn run(args: RenderArgs) -> Result<(), CliError> {
             with_game!(game, G => render_position::<G>(&game_args, &args))
         }
         (None, None) => Err(CliError::input(
-            "give a game (with --position TEXT) or --record FILE",
+            "give a game (with --position TEXT), --record FILE, or --run DIR --id N",
         )),
     }
 }

@@ -1,6 +1,7 @@
 //! `ngola replay <game> <move>...`: plays the moves, printing
 //! `<ply> <move> <position>` for each and a last line `result ...`.
-//! `ngola replay --record FILE` does the same for a game record.
+//! `ngola replay --record FILE` does the same for a game record, and
+//! `ngola replay --run DIR --id N` for game N of a tournament's folder.
 
 use std::io::Write;
 
@@ -9,6 +10,7 @@ use clap::Args;
 use ngola_rules::{with_game, Game};
 
 use crate::cli_error::CliError;
+use crate::cmd::run_game::RunGame;
 use crate::game_args::GameArgs;
 
 /// Arguments of `ngola replay`.
@@ -19,6 +21,12 @@ pub struct ReplayArgs {
     /// Replay a game record (as `ngola play` saves it) instead of a game and moves given here.
     #[arg(long, value_name = "FILE", conflicts_with = "game")]
     record: Option<std::path::PathBuf>,
+    /// Replay a game of this tournament output folder (with --id).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["game", "record"], requires = "id")]
+    run: Option<std::path::PathBuf>,
+    /// The game id (the `game` column of games.csv) to replay from --run.
+    #[arg(long, value_name = "N", requires = "run")]
+    id: Option<u64>,
     /// The moves to play, in the game's notation (e.g. a1 b8 ... or a3< pass).
     #[arg(allow_hyphen_values = true)]
     moves: Vec<String>,
@@ -26,6 +34,11 @@ pub struct ReplayArgs {
 
 /// Replays the moves; an illegal move stops with exit code 2 naming the ply.
 pub fn run(args: ReplayArgs) -> Result<(), CliError> {
+    if let (Some(dir), Some(id)) = (&args.run, args.id) {
+        let game = RunGame::load(dir, id)?;
+        let game_args = game.game_args();
+        return with_game!(game_args.game, G => replay::<G>(&game_args, &game.moves()));
+    }
     let (game, moves) = match (args.game, &args.record) {
         (_, Some(path)) => {
             let record = crate::cmd::play::load_record(path)?;
@@ -37,7 +50,7 @@ pub fn run(args: ReplayArgs) -> Result<(), CliError> {
         (Some(game), None) => (game, args.moves),
         (None, None) => {
             return Err(CliError::input(
-                "give a game and its moves, or --record FILE",
+                "give a game and its moves, --record FILE, or --run DIR --id N",
             ))
         }
     };

@@ -14,6 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use clap::Args;
 
 use ngola_arena::entry::is_valid_name;
+use ngola_arena::experiment::check_threads;
 use ngola_arena::{
     runner, Bar, EngineConfig, Experiment, ExperimentDraft, Observer, Report, Silent,
 };
@@ -55,10 +56,22 @@ pub struct TournamentArgs {
     /// Master seed of the schedule [default: 1].
     #[arg(long)]
     seed: Option<u64>,
-    /// Random plies played before each colour-swapped pair (the same for both games) [default: 0].
+    /// Random plies played before each colour-swapped pair (the same for both games; a distinct position for each pair of a pairing) [default: 0].
     #[arg(long, value_name = "K")]
     opening_plies: Option<u32>,
-    /// Worker threads (results do not depend on it) [default: all cores].
+    /// An opening suite: one opening per line (moves from the start, or a position text); each is played by a pair of each pairing.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// The order of the suite's openings: sequential or random [default: sequential].
+    #[arg(long, value_name = "ORDER")]
+    openings_order: Option<String>,
+    /// Draw each pair's opening from its own seed, repeats allowed (as before openings were distinct; the summary says so).
+    #[arg(long)]
+    allow_repeated_openings: bool,
+    /// The agent rated 0 in ratings.csv: its id or spec [default: the first agent].
+    #[arg(long, value_name = "NAME")]
+    anchor: Option<String>,
+    /// Worker threads, 1 to 1024 (results do not depend on it) [default: all cores].
     #[arg(long)]
     threads: Option<usize>,
     /// Output folder [default: results/runs/<name>-<UTC time>].
@@ -113,6 +126,10 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         sprt: args.sprt.clone(),
         shard: args.shard.clone(),
         out: args.out.clone(),
+        openings: args.openings.clone(),
+        openings_order: args.openings_order.clone(),
+        allow_repeated_openings: args.allow_repeated_openings.then_some(true),
+        anchor: args.anchor.clone(),
         engines,
         tc: args.tc.clone(),
         timemargin: args.timemargin,
@@ -182,15 +199,20 @@ fn resume(
             "--out cannot be used with --resume (the run stays in its folder)",
         ));
     }
+    if draft.anchor.is_some() {
+        return Err(CliError::input(
+            "--anchor cannot be used with --resume (the run keeps the anchor of its experiment.toml)",
+        ));
+    }
     let mut folder = runner::folder_experiment(dir)?;
     if let Some(threads) = threads {
-        if threads == 0 {
-            return Err(CliError::input("threads: must be at least 1"));
-        }
-        folder.threads = threads;
+        folder.threads = check_threads(threads)?;
     }
+    // Flags or a file given with --resume are checked against the folder's
+    // run: laid over its experiment, they must not change the games.
     let given = if draft.sets_identity() {
-        Some(draft.finish()?)
+        let base = ExperimentDraft::from_file(&dir.join(runner::files::EXPERIMENT))?;
+        Some(base.overlay(draft).finish()?)
     } else {
         None
     };

@@ -20,7 +20,7 @@ use thiserror::Error;
 
 use ngola_agents::AgentSpec;
 use ngola_arena::play::random_opening;
-use ngola_rules::{MoveList, Player};
+use ngola_rules::{MoveList, Outcome};
 
 use crate::encode::Encode;
 
@@ -127,18 +127,6 @@ impl SelfPlayData {
     pub fn is_empty(&self) -> bool {
         self.actions.is_empty()
     }
-
-    fn append(&mut self, mut other: SelfPlayData) {
-        // `extend_from_slice` into the reserved space (`append` would too).
-        self.observations.append(&mut other.observations);
-        self.legal_mask.append(&mut other.legal_mask);
-        self.actions.append(&mut other.actions);
-        self.to_move.append(&mut other.to_move);
-        self.game_id.append(&mut other.game_id);
-        self.ply.append(&mut other.ply);
-        self.opening.append(&mut other.opening);
-        self.outcome.append(&mut other.outcome);
-    }
 }
 
 /// The seeds of game `index`: opening, South's agent, North's agent.
@@ -151,6 +139,11 @@ pub fn game_seeds(master: u64, index: u64) -> [u64; 3] {
 /// Plays `config.games` games of `spec` against itself from `start` on
 /// `config.threads` threads. Checks `stop` before each game (and then
 /// returns [`SelfPlayError::Interrupted`]).
+///
+/// Two passes, both parallel: the games are played keeping only their
+/// moves, then the arrays are allocated once at their final size and each
+/// game is replayed into its own slices of them. Every byte of the result
+/// is written once, and no per-game buffer is copied.
 pub fn selfplay<G: Encode>(
     start: &G,
     spec: &AgentSpec,
@@ -166,7 +159,7 @@ pub fn selfplay<G: Encode>(
             threads,
             message: e.to_string(),
         })?;
-    let games: Vec<Result<SelfPlayData, SelfPlayError>> = pool.install(|| {
+    let games: Vec<Result<Played<G>, SelfPlayError>> = pool.install(|| {
         (0..config.games)
             .into_par_iter()
             .map(|i| {
@@ -178,74 +171,150 @@ pub fn selfplay<G: Encode>(
             .collect()
     });
     let games = games.into_iter().collect::<Result<Vec<_>, _>>()?;
-    // One allocation per array: the games' data is copied once.
-    let positions: usize = games.iter().map(SelfPlayData::len).sum();
-    let (obs_len, num_actions) = (
-        G::observation_len(start.rules()),
-        G::num_actions(start.rules()),
-    );
+
+    let positions: usize = games.iter().map(|g| g.moves.len()).sum();
+    let obs_len = G::observation_len(start.rules());
+    let num_actions = G::num_actions(start.rules());
+    // Zeroed allocations: fresh pages, written once below.
     let mut data = SelfPlayData {
         observation_len: obs_len,
         num_actions,
-        observations: Vec::with_capacity(positions * obs_len),
-        legal_mask: Vec::with_capacity(positions * num_actions),
-        actions: Vec::with_capacity(positions),
-        to_move: Vec::with_capacity(positions),
-        game_id: Vec::with_capacity(positions),
-        ply: Vec::with_capacity(positions),
-        opening: Vec::with_capacity(positions),
-        outcome: Vec::with_capacity(positions),
+        observations: vec![0.0; positions * obs_len],
+        legal_mask: vec![false; positions * num_actions],
+        actions: vec![0; positions],
+        to_move: vec![0; positions],
+        game_id: vec![0; positions],
+        ply: vec![0; positions],
+        opening: vec![false; positions],
+        outcome: vec![0; positions],
     };
-    for game in games {
-        data.append(game);
+    let mut slices = Vec::with_capacity(games.len());
+    let mut rest = Rows::of(&mut data);
+    for (index, game) in (0u64..).zip(&games) {
+        let (rows, tail) = rest.split(game.moves.len(), obs_len, num_actions);
+        slices.push((index, game, rows));
+        rest = tail;
     }
+    pool.install(|| {
+        slices
+            .into_par_iter()
+            .for_each(|(index, game, rows)| record(start, index, game, rows));
+    });
     Ok(data)
 }
 
-/// Plays game `index` and records its positions.
+/// One game as played: its moves from the start position (the first
+/// `opening` of them random) and its outcome.
+struct Played<G: Encode> {
+    moves: Vec<G::Move>,
+    opening: usize,
+    outcome: Outcome,
+}
+
+/// One game's rows of every array of a [`SelfPlayData`].
+struct Rows<'a> {
+    observations: &'a mut [f32],
+    legal_mask: &'a mut [bool],
+    actions: &'a mut [u32],
+    to_move: &'a mut [u8],
+    game_id: &'a mut [u64],
+    ply: &'a mut [u32],
+    opening: &'a mut [bool],
+    outcome: &'a mut [i8],
+}
+
+impl<'a> Rows<'a> {
+    fn of(data: &'a mut SelfPlayData) -> Rows<'a> {
+        Rows {
+            observations: &mut data.observations,
+            legal_mask: &mut data.legal_mask,
+            actions: &mut data.actions,
+            to_move: &mut data.to_move,
+            game_id: &mut data.game_id,
+            ply: &mut data.ply,
+            opening: &mut data.opening,
+            outcome: &mut data.outcome,
+        }
+    }
+
+    /// The first `n` positions' rows, and the rest.
+    fn split(self, n: usize, obs_len: usize, num_actions: usize) -> (Rows<'a>, Rows<'a>) {
+        let (observations, o) = self.observations.split_at_mut(n * obs_len);
+        let (legal_mask, m) = self.legal_mask.split_at_mut(n * num_actions);
+        let (actions, a) = self.actions.split_at_mut(n);
+        let (to_move, t) = self.to_move.split_at_mut(n);
+        let (game_id, g) = self.game_id.split_at_mut(n);
+        let (ply, p) = self.ply.split_at_mut(n);
+        let (opening, op) = self.opening.split_at_mut(n);
+        let (outcome, out) = self.outcome.split_at_mut(n);
+        (
+            Rows {
+                observations,
+                legal_mask,
+                actions,
+                to_move,
+                game_id,
+                ply,
+                opening,
+                outcome,
+            },
+            Rows {
+                observations: o,
+                legal_mask: m,
+                actions: a,
+                to_move: t,
+                game_id: g,
+                ply: p,
+                opening: op,
+                outcome: out,
+            },
+        )
+    }
+}
+
+/// Replays game `index` from `start`, writing each position's rows.
+fn record<G: Encode>(start: &G, index: u64, played: &Played<G>, rows: Rows<'_>) {
+    let obs_len = G::observation_len(start.rules());
+    let num_actions = G::num_actions(start.rules());
+    let mut game = start.clone();
+    let mut moves = MoveList::new();
+    for (k, &mv) in played.moves.iter().enumerate() {
+        let side = game.to_move();
+        game.observe(side, &mut rows.observations[k * obs_len..(k + 1) * obs_len]);
+        let mask = &mut rows.legal_mask[k * num_actions..(k + 1) * num_actions];
+        moves.clear();
+        game.legal_moves(&mut moves);
+        for &legal in &moves {
+            mask[game.action(legal)] = true;
+        }
+        rows.actions[k] = game.action(mv) as u32;
+        rows.to_move[k] = side.index() as u8;
+        rows.game_id[k] = index;
+        rows.ply[k] = game.ply();
+        rows.opening[k] = k < played.opening;
+        rows.outcome[k] = played.outcome.sign_for(side) as i8;
+        game.play(mv);
+    }
+}
+
+/// Plays game `index`, keeping its moves.
 fn play_one<G: Encode>(
     start: &G,
     spec: &AgentSpec,
     config: &SelfPlayConfig,
     index: u64,
-) -> Result<SelfPlayData, SelfPlayError> {
+) -> Result<Played<G>, SelfPlayError> {
     let fail = |message: String| SelfPlayError::Game {
         game: index,
         message,
     };
     let [opening_seed, south_seed, north_seed] = game_seeds(config.seed, index);
     let (_, opening) = random_opening(start, config.opening_plies, opening_seed).map_err(fail)?;
-    let obs_len = G::observation_len(start.rules());
-    let num_actions = G::num_actions(start.rules());
-    // Room for a typical game, so that short games never reallocate.
-    const ROOM: usize = 64;
-    let mut data = SelfPlayData {
-        observations: Vec::with_capacity(ROOM * obs_len),
-        legal_mask: Vec::with_capacity(ROOM * num_actions),
-        ..SelfPlayData::default()
-    };
-    let mut record = |game: &G, mv: G::Move, in_opening: bool| {
-        let at = data.observations.len();
-        data.observations.resize(at + obs_len, 0.0);
-        game.observe(game.to_move(), &mut data.observations[at..]);
-        let at = data.legal_mask.len();
-        data.legal_mask.resize(at + num_actions, false);
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        for &legal in &moves {
-            data.legal_mask[at + game.action(legal)] = true;
-        }
-        data.actions.push(game.action(mv) as u32);
-        data.to_move.push(game.to_move().index() as u8);
-        data.game_id.push(index);
-        data.ply.push(game.ply());
-        data.opening.push(in_opening);
-    };
-
+    let mut moves = Vec::with_capacity(64);
     let mut game = start.clone();
     for text in &opening {
         let mv = game.parse_move(text).map_err(|e| fail(e.to_string()))?;
-        record(&game, mv, true);
+        moves.push(mv);
         game.play(mv);
     }
     let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
@@ -256,7 +325,7 @@ fn play_one<G: Encode>(
             break outcome;
         }
         let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
-        record(&game, mv, false);
+        moves.push(mv);
         for player in players.iter_mut() {
             player.observe(&game, mv);
         }
@@ -266,10 +335,9 @@ fn play_one<G: Encode>(
             game.play(mv);
         }
     };
-    data.outcome = data
-        .to_move
-        .iter()
-        .map(|&side| outcome.sign_for(Player::from_index(side as usize)) as i8)
-        .collect();
-    Ok(data)
+    Ok(Played {
+        moves,
+        opening: opening.len(),
+        outcome,
+    })
 }

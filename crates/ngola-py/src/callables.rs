@@ -58,6 +58,7 @@ where
             .ok_or_else(|| Fault::Refused(format!("no Python callable for agent `{name}`")))?;
         Ok(Box::new(PyContestant {
             callable: Arc::clone(callable),
+            thread: None,
         }))
     }
 }
@@ -65,7 +66,56 @@ where
 /// One worker's seat of a callable.
 struct PyContestant {
     callable: Arc<Py<PyAny>>,
+    /// The worker thread's Python thread state, made at the first call.
+    thread: Option<KeptThreadState>,
 }
+
+/// A Python thread state kept for a thread that Python did not start (an
+/// arena worker), GIL released. Without it every call would make and
+/// destroy a thread state (`PyGILState_Ensure` / `Release`), which costs
+/// more than a small callable itself; with it a call only takes the GIL.
+struct KeptThreadState {
+    gilstate: pyo3::ffi::PyGILState_STATE,
+    saved: *mut pyo3::ffi::PyThreadState,
+    owner: std::thread::ThreadId,
+}
+
+impl KeptThreadState {
+    /// Makes (or reuses) this thread's Python thread state and releases
+    /// the GIL, keeping the state until [`Drop`].
+    fn new() -> KeptThreadState {
+        // SAFETY: `PyGILState_Ensure` may be called from any thread while
+        // the interpreter runs (it does: the tournament call waits for its
+        // workers); `PyEval_SaveThread` then releases the GIL it took.
+        unsafe {
+            let gilstate = pyo3::ffi::PyGILState_Ensure();
+            let saved = pyo3::ffi::PyEval_SaveThread();
+            KeptThreadState {
+                gilstate,
+                saved,
+                owner: std::thread::current().id(),
+            }
+        }
+    }
+}
+
+impl Drop for KeptThreadState {
+    fn drop(&mut self) {
+        // The arena drops a worker's players on that worker's thread; on any
+        // other thread the state is left alone (a small leak, never misuse).
+        if std::thread::current().id() == self.owner {
+            // SAFETY: undoes `new` on the same thread, in reverse order.
+            unsafe {
+                pyo3::ffi::PyEval_RestoreThread(self.saved);
+                pyo3::ffi::PyGILState_Release(self.gilstate);
+            }
+        }
+    }
+}
+
+// SAFETY: the raw pointer is only used by `Drop`, and only on the thread
+// that made it (checked there).
+unsafe impl Send for KeptThreadState {}
 
 impl<G: Encode + PartialEq> Contestant<G> for PyContestant
 where
@@ -82,6 +132,9 @@ where
             history: turn.moves.to_vec(),
             origin: (!turn.standard_start).then(|| turn.start.to_string()),
         };
+        if self.thread.is_none() {
+            self.thread = Some(KeptThreadState::new());
+        }
         Python::attach(|py| {
             let answer = match self
                 .callable

@@ -22,6 +22,11 @@ mod tournament;
 
 use pyo3::prelude::*;
 
+/// The `ngola` program's allocator (for Rust's allocations only; Python's
+/// own stay with Python), so that tournaments and self-play run as fast here.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The native module `ngola._ngola`.
 #[pymodule]
 fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {

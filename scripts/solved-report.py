@@ -61,7 +61,21 @@ def length_tag(rules: str, cap: str) -> str:
 
 def open_run(folder: Path, what: str, stem: str, row: dict[str, str]) -> str:
     """One undecided run: where it stopped, and its checkpoint."""
-    text = f"- {what}: `{row['command']}` stopped after {seconds(row['seconds'])} s at {int(row['nodes']):,} nodes"
+    if row["value"] == "error":
+        err = folder / "runs" / f"{stem}.txt.err"
+        lines = err.read_text(errors="replace").splitlines() if err.exists() else []
+        failed = next((x for x in reversed(lines) if x.startswith("ngola:")), "no message")
+        text = f"- {what}: `{row['command']}` failed: `{failed}`"
+    else:
+        text = (
+            f"- {what}: `{row['command']}` stopped after {seconds(row['seconds'])} s "
+            f"at {int(row['nodes']):,} nodes"
+        )
+    if (folder / "runs" / f"{stem}.before-continue.txt").exists():
+        text += (
+            f" (continued from the checkpoint of an earlier run, `runs/{stem}.before-continue.txt`; "
+            "nodes and seconds count both)"
+        )
     p = last_progress(folder / "runs" / f"{stem}.txt.err")
     if p:
         text += (
@@ -108,6 +122,10 @@ def length_text(rules: str, row: dict[str, str], lengths: list[dict[str, str]]) 
         elif r["value"] in ("win", "loss", "draw"):
             lo = max(lo, cap)
     return str(hi) if hi - lo == 1 else f"{lo + 1}..{hi}"
+
+
+def count(text: str) -> str:
+    return f"{int(text):,}" if text.isdigit() else text
 
 
 def seconds(text: str) -> str:
@@ -226,7 +244,7 @@ def main() -> None:
             rules = rules_of(r["rules"])
             w(
                 f"| 4 x {rules['columns']} | {rules['capture_sowing']} | {value_text(r)} "
-                f"| {length_text(r['rules'], r, lengths)} | {r['depth']} | {int(r['nodes']):,} "
+                f"| {length_text(r['rules'], r, lengths)} | {r['depth']} | {count(r['nodes'])} "
                 f"| {seconds(r['seconds'])} | {nodes_per_second(r)} | {certificate(r)} | `{r['command']}` |"
             )
         w("")
@@ -256,7 +274,7 @@ def main() -> None:
                 m, n = int(rules["pits"]), int(rules["seeds"])
                 w(
                     f"| {m} | {n} | {value_text(r)} | {PUBLISHED_KALAH.get((m, n), '')} "
-                    f"| {int(r['nodes']):,} | {seconds(r['seconds'])} | {nodes_per_second(r)} "
+                    f"| {count(r['nodes'])} | {seconds(r['seconds'])} | {nodes_per_second(r)} "
                     f"| {certificate(r)} | `{r['command']}` |"
                 )
         else:
@@ -268,7 +286,7 @@ def main() -> None:
             w("|---|---|---|---|---|---|---|---|")
             for r in rows:
                 w(
-                    f"| {r['rules']} | {value_text(r)} | {r['depth']} | {int(r['nodes']):,} "
+                    f"| {r['rules']} | {value_text(r)} | {r['depth']} | {count(r['nodes'])} "
                     f"| {seconds(r['seconds'])} | {nodes_per_second(r)} | {certificate(r)} | `{r['command']}` |"
                 )
         w("")

@@ -181,11 +181,10 @@ fi
 # ------------------------------------------------------------ speed
 # Nodes per second of `ngola prove` against `ngola solve` on one position
 # both decide (4 x 6 Mangola, draw at ply 28), one thread each, alternated
-# in three rounds in this one run, with a 256 MiB table each (setting up
-# a larger one would weigh on the CPU time). Each program reports its
-# wall-clock time; the CPU time of the whole process (user + system, from
-# bash's `time`) is kept too, since the machine is shared: read the ratio
-# per CPU second. (A prove node is
+# in three rounds in this one run. Each program reports its wall-clock
+# search time; the CPU time of the whole process (user + system, from
+# bash's `time`; it includes setting up the table) is kept too, since the
+# machine is shared. (A prove node is
 # an expansion: every child is generated and evaluated; a solve node is
 # one alpha-beta visit.)
 SPEED=$OUT/speed.csv
@@ -196,9 +195,9 @@ if want speed; then
             grep -q "^$round,$program," "$SPEED" && continue
             limit "$TIME" >/dev/null || break 2
             if [ $program = solve ]; then
-                cmd="ngola solve mangola --rule columns=6 --rule max_plies=28 --tt 256"
+                cmd="ngola solve mangola --rule columns=6 --rule max_plies=28 --tt $TT"
             else
-                cmd="ngola prove mangola --rule columns=6 --rule max_plies=28 --threads 1 --tt 256"
+                cmd="ngola prove mangola --rule columns=6 --rule max_plies=28 --threads 1 --tt $TT"
             fi
             echo "== $cmd" >&2
             raw=$OUT/runs/speed-$round-$program.txt

@@ -1,0 +1,1 @@
+ngola prove mangola --rule columns=8 --rule capture_sowing=ludii --threads 1 --tt 2048 --time 60s --checkpoint mangola-c8-ludii.ckpt   # a copy of the study's checkpoint after the failed certificate; answers from the checkpoint

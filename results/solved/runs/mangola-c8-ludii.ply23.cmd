@@ -1,0 +1,1 @@
+ngola prove mangola --rule columns=8 --rule capture_sowing=ludii --threads 1 --tt 512 --time 90s --position "mangola 1,0,0,1,0,2,0,0/0,0,0,1,0,0,0,0/2,1,3,19,2,0,2,2/8,0,9,4,0,6,0,1 N 23" --certificate ply23.txt   # the position where writing the certificate failed

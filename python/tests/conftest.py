@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -44,3 +48,39 @@ def ngola_bin() -> Path:
     raise RuntimeError(
         "the ngola program is needed: build it (cargo build --release -p ngola) or set NGOLA_BIN"
     )
+
+
+def data_rows(path: Path) -> int:
+    """Rows (lines after the header) of a CSV file, 0 if it is missing."""
+    if not path.exists():
+        return 0
+    return max(0, path.read_text(encoding="utf-8").count("\n") - 1)
+
+
+def interrupt_tournament(script: str, out: Path, at_least: int, total: int) -> int:
+    """Runs `script` (a tournament into `out`, its argv[1], printing
+    "KeyboardInterrupt" and exiting 3 when interrupted) in a child, sends it
+    SIGINT once `at_least` games are written, checks that it stopped cleanly
+    with whole rows and no standings, and returns the rows written."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while data_rows(out / "games.csv") < at_least:
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    os.kill(child.pid, signal.SIGINT)
+    stdout, stderr = child.communicate(timeout=60)
+    assert child.returncode == 3, (stdout, stderr)
+    assert stdout.strip() == "KeyboardInterrupt"
+    assert "PanicException" not in stderr
+    rows = data_rows(out / "games.csv")
+    assert at_least <= rows < total
+    assert not (out / "standings.csv").exists()
+    # Every line written is a whole row.
+    assert (out / "games.csv").read_text(encoding="utf-8").endswith("\n")
+    return rows

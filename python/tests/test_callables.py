@@ -5,17 +5,13 @@ goes on, answers as action ids, resume, Ctrl-C."""
 from __future__ import annotations
 
 import csv
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ngola
+from conftest import interrupt_tournament
 
 pytest.importorskip("pandas")
 
@@ -152,34 +148,9 @@ print("finished")
 )
 
 
-def data_rows(path: Path) -> int:
-    if not path.exists():
-        return 0
-    return max(0, path.read_text(encoding="utf-8").count("\n") - 1)
-
-
 def test_ctrl_c_with_a_callable_stops_cleanly_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "interrupted"
-    child = subprocess.Popen(
-        [sys.executable, "-c", INTERRUPTED, str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while data_rows(out / "games.csv") < 4:
-        assert child.poll() is None, child.communicate()
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    os.kill(child.pid, signal.SIGINT)
-    stdout, stderr = child.communicate(timeout=60)
-    assert child.returncode == 3, (stdout, stderr)
-    assert stdout.strip() == "KeyboardInterrupt"
-    assert "PanicException" not in stderr
-    rows = data_rows(out / "games.csv")
-    assert 4 <= rows < 200
-    assert not (out / "standings.csv").exists()
-    assert (out / "games.csv").read_text(encoding="utf-8").endswith("\n")
+    interrupt_tournament(INTERRUPTED, out, 4, 200)
 
     namespace: dict[str, Any] = {}
     exec(SLOW_PLAYER, namespace)

@@ -4,16 +4,12 @@ cleanly and the folder can be resumed."""
 from __future__ import annotations
 
 import csv
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
 import ngola
+from conftest import interrupt_tournament
 
 pd = pytest.importorskip("pandas")
 
@@ -125,35 +121,9 @@ print("finished")
 """
 
 
-def data_rows(path: Path) -> int:
-    if not path.exists():
-        return 0
-    return max(0, path.read_text(encoding="utf-8").count("\n") - 1)
-
-
 def test_ctrl_c_stops_cleanly_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "interrupted"
-    child = subprocess.Popen(
-        [sys.executable, "-c", INTERRUPTED, str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 60
-    while data_rows(out / "games.csv") < 6:
-        assert child.poll() is None, child.communicate()
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    os.kill(child.pid, signal.SIGINT)
-    stdout, stderr = child.communicate(timeout=60)
-    assert child.returncode == 3, (stdout, stderr)
-    assert stdout.strip() == "KeyboardInterrupt"
-    assert "PanicException" not in stderr
-    rows = data_rows(out / "games.csv")
-    assert 6 <= rows < 300
-    assert not (out / "standings.csv").exists()
-    # Every line written is a whole row.
-    assert (out / "games.csv").read_text(encoding="utf-8").endswith("\n")
+    interrupt_tournament(INTERRUPTED, out, 6, 300)
 
     agents = {"a": "mcts:sims=300", "b": "mcts:sims=200"}
     resumed = ngola.tournament("kalah", agents, 300, seed=4, threads=2, out=out, resume=True)

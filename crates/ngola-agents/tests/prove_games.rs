@@ -208,3 +208,26 @@ fn random_positions_near_the_cap_agree_with_minimax() {
     near_the_cap::<UmElBagara>(&["houses=3", "counters=2"], 14, 9, 200);
     near_the_cap::<UmElBagara>(&["houses=3", "counters=3", "skip_origin=true"], 14, 8, 100);
 }
+
+/// Without a ply cap a line can run on for as long as the search follows
+/// it: the first line past the prover's limit stops the whole search,
+/// which answers "unknown" and says it gave up (as the solver gives up),
+/// rather than going on to follow such lines one after another.
+#[test]
+fn the_prover_stops_at_the_first_line_past_its_limit() {
+    let uncapped = Mangola::start(rules::<Mangola>(&strings(&["columns=4", "max_plies=0"])));
+    for threads in [1, 2] {
+        let mut p = Prover::<Mangola>::new(ProverConfig {
+            tt_mb: 16,
+            threads,
+            max_line_plies: 12,
+            ..ProverConfig::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let value = p.value(&uncapped, &mut Silent);
+        assert_eq!(value.result, None, "{value:?}");
+        assert!(value.asked.iter().any(|a| a.gave_up), "{:?}", value.asked);
+        // A few dives' worth, not a search of every line to the limit.
+        assert!(value.nodes < 5_000, "{}", value.nodes);
+    }
+}

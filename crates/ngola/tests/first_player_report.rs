@@ -149,3 +149,88 @@ fn a_score_above_its_interval_favours_south_and_only_it() {
     );
     assert!(text.contains("rise with k") || text.contains("do not move in one direction"));
 }
+
+/// One summary line from `scripts/first-player.awk -v mode=summarize`.
+fn summarize(name: &str, agent: &str, games: &[&str], map: &str) -> Option<Vec<String>> {
+    if Command::new("awk").arg("BEGIN{}").status().is_err() {
+        eprintln!("skipped: no awk");
+        return None;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fp-summarize-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
+    write(
+        "experiment.toml",
+        &format!(
+            "name = \"{name}\"\ngame = \"mangola\"\nagents = [\"{agent}\", \"{agent}\"]\nseed = 1\nopening_plies = 6\n"
+        ),
+    );
+    write("map.txt", map);
+    write("first_player.csv", "");
+    let mut csv = String::from("game,pair,pairing,south_id,north_id,south,north,seed,result,plies,south_total,north_total,reason,time_s,opening\n");
+    for g in games {
+        csv += g;
+        csv.push('\n');
+    }
+    write("games.csv", &csv);
+    let var = |k: &str, file: &str| format!("{k}={}", dir.join(file).display());
+    let out = Command::new("awk")
+        .current_dir(repo())
+        .args(["-f", "scripts/first-player.awk", "-v", "mode=summarize"])
+        .args(["-v", &var("toml", "experiment.toml")])
+        .args(["-v", &var("map", "map.txt")])
+        .args(["-v", &var("fp", "first_player.csv")])
+        .arg(dir.join("games.csv"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header: Vec<&str> = HEADER.split(',').collect();
+    let fields: Vec<String> = text.trim().split(',').map(str::to_string).collect();
+    assert_eq!(fields.len(), header.len(), "{text}");
+    Some(fields)
+}
+
+/// Three pairs of a deterministic agent, two of them from one opening
+/// (South wins both games there) and one from another (North wins both).
+const REPEATED: [&str; 6] = [
+    "0,0,0,0,1,a,a,1,S,40,40,0,immobilised,0.1,c1 c8 d1 d8 a1 a8",
+    "1,0,0,1,0,a,a,1,S,40,40,0,immobilised,0.1,c1 c8 d1 d8 a1 a8",
+    "2,1,0,0,1,a,a,2,S,40,40,0,immobilised,0.1,c1 c8 d1 d8 a1 a8",
+    "3,1,0,1,0,a,a,2,S,40,40,0,immobilised,0.1,c1 c8 d1 d8 a1 a8",
+    "4,2,0,0,1,a,a,3,N,41,0,40,immobilised,0.1,c1 c8 d1 d8 b1 b8",
+    "5,2,0,1,0,a,a,3,N,41,0,40,immobilised,0.1,c1 c8 d1 d8 b1 b8",
+];
+const REPEATED_MAP: &str = "c1 c8 d1 d8 a1 a8\tposition-one\nc1 c8 d1 d8 b1 b8\tposition-two\n";
+
+#[test]
+fn deterministic_agents_count_a_repeated_opening_once() {
+    let Some(f) = summarize("det", "alphabeta:depth=2", &REPEATED, REPEATED_MAP) else {
+        return;
+    };
+    let field = |name: &str| f[HEADER.split(',').position(|h| h == name).unwrap()].clone();
+    assert_eq!(field("pairs"), "3");
+    assert_eq!(field("unit"), "opening");
+    assert_eq!(field("n"), "2");
+    // Over the two openings: one won, one lost (over the three pairs it
+    // would be 66.7%).
+    assert_eq!(field("south_score"), "0.5000");
+    assert_eq!(field("distinct_games"), "2");
+    assert_eq!(field("south_wins"), "4");
+}
+
+#[test]
+fn stochastic_agents_count_every_game() {
+    let Some(f) = summarize("mcts", "mcts:sims=10", &REPEATED, REPEATED_MAP) else {
+        return;
+    };
+    let field = |name: &str| f[HEADER.split(',').position(|h| h == name).unwrap()].clone();
+    assert_eq!(field("unit"), "game");
+    assert_eq!(field("n"), "6");
+    assert_eq!(field("south_score"), "0.6667");
+}

@@ -261,3 +261,84 @@ fn an_interrupted_run_saves_its_checkpoint_and_says_unknown() {
     );
     assert!(cp.exists());
 }
+
+/// Rules without a ply cap under which no game need end (sowings stop
+/// rather than end the game): `prove` says so before it starts, and
+/// `--time` bounds it (`value unknown`); with a cap it says nothing.
+#[test]
+fn rules_without_a_cap_are_announced_and_time_bounds_them() {
+    let uncapped = [
+        "prove",
+        "mangola",
+        "--rule",
+        "columns=3",
+        "--rule",
+        "max_plies=0",
+        "--rule",
+        "endless_sowing=stop",
+        "--rule",
+        "lap_limit=1",
+        "--threads",
+        "1",
+        "--tt",
+        "16",
+    ];
+    let out = ngola(&[&uncapped[..], &["--time", "1s"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("value unknown"),
+        "{}",
+        stdout(&out)
+    );
+    // `--time` given: no warning that the search may not end.
+    assert!(!stderr(&out).contains("no ply cap"), "{}", stderr(&out));
+
+    // Without --time the note comes first; stop the search with SIGINT.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args(uncapped)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    // (Long enough for the Ctrl-C handler to be in place, as above.)
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().ok().flatten().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("prove did not stop on SIGINT");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let err = stderr(&out);
+    assert!(
+        err.contains("these rules have no ply cap (max_plies=0)") && err.contains("--time LIMIT"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).starts_with("value unknown"),
+        "{}",
+        stdout(&out)
+    );
+
+    let capped = ngola(&[
+        "prove",
+        "mangola",
+        "--rule",
+        "columns=3",
+        "--threads",
+        "1",
+        "--tt",
+        "16",
+    ]);
+    assert!(capped.status.success(), "{}", stderr(&capped));
+    assert!(
+        !stderr(&capped).contains("no ply cap"),
+        "{}",
+        stderr(&capped)
+    );
+}

@@ -273,13 +273,59 @@ impl<G: Evaluate> Prover<G> {
             .map(|(i, _)| i)
     }
 
-    /// Proves `game` again (its proof was evicted from the table).
+    /// Proves `game` again, below its own entry: the proofs of its children
+    /// were evicted from the table (its own may still be there, and
+    /// [`Search::run_from`] would stop at it).
     fn reprove(&self, ctx: &Context, game: &G, history: u64, stats: &mut CertificateStats) {
         if game.outcome().is_some() {
             return;
         }
         let mut search = Search::new(&self.shared, *ctx, false, false);
-        search.run_from(game, history);
+        search.research_from(game, history);
         stats.reproven += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prover::{ProverConfig, Silent};
+    use ngola_rules::mangola::Mangola;
+    use ngola_rules::reference::certificate::check;
+    use ngola_rules::{Game, RuleOptions};
+
+    /// The table keeps a proof's root (the costly entry) but has evicted
+    /// everything below it: the certificate is still written, by proving
+    /// the children again (a long 4 x 8 run once failed here with "no
+    /// proving move" while its own position's proof was in the table).
+    #[test]
+    fn a_root_proof_without_its_children_is_proven_again() {
+        let rules = <Mangola as Game>::Rules::from_assignments(&["columns=4"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let root = Mangola::start(rules);
+        let mut prover = Prover::<Mangola>::new(ProverConfig {
+            tt_mb: 4,
+            threads: 1,
+            ..ProverConfig::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let question = prover
+            .value(&root, &mut Silent)
+            .proof
+            .unwrap_or_else(|| panic!("4 x 4 Mangola is decided"));
+        let ctx = prover.context(&root, question);
+        let key = ctx.key(&root, 0);
+        let kept = prover.shared.table.entries(key);
+        assert!(kept.iter().any(|e| e.kind() == Kind::Proven));
+        prover.shared.table.clear();
+        for e in kept {
+            prover.shared.table.store(e);
+        }
+        let mut out = Vec::new();
+        let stats = prover
+            .write_certificate(&root, question, &mut out)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(stats.reproven >= 1, "{stats:?}");
+        check(out.as_slice()).unwrap_or_else(|e| panic!("{e}"));
     }
 }

@@ -442,6 +442,12 @@ impl<'a> Search<'a> {
         }
         if self.line_len >= self.ctx.max_line {
             self.gave_up = true;
+            if self.ctx.cap.is_none() {
+                // No cap: a line this long says the rules let games run on
+                // (the solver gives up the same way); stop every thread
+                // rather than search such lines one after another.
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
             return Status::open(HOPELESS, HOPELESS, NO_MOVE);
         }
         let start_nodes = self.shared.nodes.load(Ordering::Relaxed) + self.local_nodes;
@@ -647,6 +653,32 @@ impl<'a> Search<'a> {
                 return Status::from_entry(&e);
             }
             let work = probe.open.map_or(0, |e| e.work);
+            let status = self.mid(root, key, history, INF, INF, work);
+            self.flush();
+            if status.settled() || self.stopped() {
+                return status;
+            }
+            if status.pn >= HOPELESS || status.dn >= HOPELESS {
+                self.gave_up = true;
+                return status;
+            }
+        }
+    }
+
+    /// Searches `root` (which goes on) again below its own table entry:
+    /// its children are read from the table and searched where they are
+    /// missing, even when the root's own proof is still stored (a
+    /// certificate needs the children's proofs, which the table may have
+    /// evicted while keeping the root's, the costlier entry).
+    pub fn research_from<G: Evaluate>(&mut self, root: &G, history: u64) -> Status {
+        let key = self.ctx.key(root, history);
+        loop {
+            let work = self
+                .shared
+                .table
+                .probe(key, root.ply())
+                .open
+                .map_or(0, |e| e.work);
             let status = self.mid(root, key, history, INF, INF, work);
             self.flush();
             if status.settled() || self.stopped() {

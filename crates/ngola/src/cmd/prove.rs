@@ -131,6 +131,16 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         position: args.position.clone(),
     };
     let root: G = setup.setup()?;
+    if root.ply_cap().is_none() && args.time.is_none() {
+        // Under such rules (Mangola with `endless_sowing=stop`, say) no
+        // line need end, and a search can run for as long as one cares to
+        // wait: say so before it starts.
+        note!(
+            "prove: these rules have no ply cap (max_plies=0), so games need not end and the \
+             search may not either; it stops at the first line past {MAX_LINE_PLIES} plies \
+             (value unknown); --time LIMIT bounds it, Ctrl-C stops it (with --checkpoint, to continue)"
+        );
+    }
     let threads = match args.threads {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -129,6 +129,7 @@ mode == "summarize" && FNR > 1 {
         pairs++
         pair_sig[f[2]] = sig
         pair_pts[f[2]] = pts
+        if (f[15] in position_of) pair_pos[f[2]] = position_of[f[15]]
     }
 }
 END {
@@ -137,9 +138,29 @@ END {
     }
     if (mode == "summarize") {
         deterministic = (agent ~ /^(alphabeta|solver)/) ? 1 : 0
+        # South's score over the unit (column `unit`): the games, or the
+        # distinct openings of deterministic agents (each counted once).
         score = (sw + dr / 2) / games
-        if (deterministic) {
-            # The two games of a pair repeat: the unit is the pair.
+        if (deterministic && !missing_position) {
+            # The two games of a pair repeat, and so does every pair from
+            # a position an earlier pair started from: the unit is the
+            # distinct opening position, each counted once.
+            unit = "opening"; n = 0
+            sum = 0
+            for (p in pair_pts) {
+                if (pair_pos[p] in opening_pts) {
+                    if (opening_pts[pair_pos[p]] != pair_pts[p])
+                        print "warning: " ename ": two pairs from one opening scored differently" > "/dev/stderr"
+                    continue
+                }
+                opening_pts[pair_pos[p]] = pair_pts[p]
+                sum += pair_pts[p] / 2
+                n++
+            }
+            p_hat = sum / n
+            distinct_games = distinct_pos
+        } else if (deterministic) {
+            # Openings not replayed: the pair is the best unit known.
             unit = "pair"; n = pairs
             sum = 0
             for (p in pair_pts) sum += pair_pts[p] / 2
@@ -157,7 +178,7 @@ END {
             print "warning: " ename ": Wilson interval differs from first_player.csv" > "/dev/stderr"
         printf "%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%.4f,%s,%d,%.4f,%.4f,%s,%s,%d,%s,%s,%d,%.1f,%d,%d,%d,%d,%d\n",
             ename, game, csv_quote(rules), kplies, csv_quote(agent), deterministic,
-            games, pairs, sw, dr, nw, score, unit, n,
+            games, pairs, sw, dr, nw, p_hat, unit, n,
             wilson_low(p_hat, n), wilson_high(p_hat, n), runner_low, runner_high,
             distinct_open, (missing_position ? "" : distinct_pos), distinct_games, identical,
             plies / games, reason["ply-cap"], reason["endless-sowing"], reason["immobilised"],

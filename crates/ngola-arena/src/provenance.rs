@@ -80,9 +80,17 @@ impl Provenance {
     /// One line of `summary.txt`, e.g. `run: ngola 0.1.0 (git 1a2b...),
     /// started 2026-01-02T03:04:05Z, 2 threads on 2 cores`.
     pub fn summary_lines(&self, what: &str) -> String {
+        // "1 thread", "2 threads": the counts are kept as read.
+        let plural = |n: &str| if n == "1" { "" } else { "s" };
         format!(
-            "{what}: ngola {} (git commit {}), started {}, {} threads on {} cores\n",
-            self.version, self.commit, self.started_utc, self.threads, self.cores
+            "{what}: ngola {} (git commit {}), started {}, {} thread{} on {} core{}\n",
+            self.version,
+            self.commit,
+            self.started_utc,
+            self.threads,
+            plural(&self.threads),
+            self.cores,
+            plural(&self.cores)
         )
     }
 }

@@ -91,7 +91,7 @@ fn threads_do_not_change_the_games() {
     // threads, so it differs).
     let summary = std::fs::read_to_string(one.join(files::SUMMARY)).unwrap();
     assert!(summary.starts_with(&a.summary), "{summary}");
-    assert!(summary.contains(", 1 threads on "), "{summary}");
+    assert!(summary.contains(", 1 thread on "), "{summary}");
     assert_eq!(a.summary, b.summary);
     // The folder's experiment is resolved: every rule explicit.
     let written = runner::folder_experiment(&one).unwrap();

@@ -4,6 +4,7 @@
 //! nothing may read as leaning either way; with one run clearly above,
 //! that run, and only it, favours South.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -42,15 +43,44 @@ fn row(run: &str, score: f64, low: f64, high: f64) -> String {
     )
 }
 
-/// Runs the report generator on `rows` and returns REPORT.md's text.
-fn report(name: &str, rows: &[String]) -> Option<String> {
+/// A fresh scratch folder for one test, or `None` (the test is skipped)
+/// where the machine has no awk.
+fn scratch(name: &str) -> Option<PathBuf> {
     if Command::new("awk").arg("BEGIN{}").status().is_err() {
         eprintln!("skipped: no awk");
         return None;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("fp-report-{name}-{}", std::process::id()));
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fp-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    Some(dir)
+}
+
+/// `awk -f scripts/first-player.awk -v mode=MODE` with `vars` (name, file
+/// in `dir`) and then `args`; its standard output.
+fn first_player_awk(dir: &Path, mode: &str, vars: &[(&str, &str)], args: &[PathBuf]) -> String {
+    let mut command = Command::new("awk");
+    command.current_dir(repo()).args([
+        "-f",
+        "scripts/first-player.awk",
+        "-v",
+        &format!("mode={mode}"),
+    ]);
+    for (name, file) in vars {
+        command.args(["-v", &format!("{name}={}", dir.join(file).display())]);
+    }
+    let out = command.args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs the report generator on `rows` and returns REPORT.md's text.
+fn report(name: &str, rows: &[String]) -> Option<String> {
+    let dir = scratch(&format!("report-{name}"))?;
     let mut summary = String::from(HEADER);
     for r in rows {
         summary.push('\n');
@@ -67,26 +97,21 @@ fn report(name: &str, rows: &[String]) -> Option<String> {
     write("study-time.txt", "synthetic\n");
     write("machine.txt", "synthetic\n");
     write("perft.txt", "1 2\n");
-    let var = |k: &str, file: &str| format!("{k}={}", dir.join(file).display());
-    let out = Command::new("awk")
-        .current_dir(repo())
-        .args(["-f", "scripts/first-player.awk", "-v", "mode=report"])
-        .args(["-v", &format!("outdir={}", dir.display())])
-        .args(["-v", &var("summary", "summary.csv")])
-        .args(["-v", &var("solver", "solver.csv")])
-        .args(["-v", &var("runtime", "runtime.csv")])
-        .args(["-v", &var("study", "study-time.txt")])
-        .args(["-v", &var("machine", "machine.txt")])
-        .args(["-v", &var("added", "added-runs.txt")])
-        .arg("scripts/first-player-report.md")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = first_player_awk(
+        &dir,
+        "report",
+        &[
+            ("outdir", ""),
+            ("summary", "summary.csv"),
+            ("solver", "solver.csv"),
+            ("runtime", "runtime.csv"),
+            ("study", "study-time.txt"),
+            ("machine", "machine.txt"),
+            ("added", "added-runs.txt"),
+        ],
+        &[PathBuf::from("scripts/first-player-report.md")],
     );
-    Some(String::from_utf8(out.stdout).unwrap())
+    Some(text)
 }
 
 /// Words that state a side or a difference.
@@ -150,15 +175,15 @@ fn a_score_above_its_interval_favours_south_and_only_it() {
     assert!(text.contains("rise with k") || text.contains("do not move in one direction"));
 }
 
-/// One summary line from `scripts/first-player.awk -v mode=summarize`.
-fn summarize(name: &str, agent: &str, games: &[&str], map: &str) -> Option<Vec<String>> {
-    if Command::new("awk").arg("BEGIN{}").status().is_err() {
-        eprintln!("skipped: no awk");
-        return None;
-    }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("fp-summarize-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// One summary line from `scripts/first-player.awk -v mode=summarize`, by
+/// column name.
+fn summarize(
+    name: &str,
+    agent: &str,
+    games: &[&str],
+    map: &str,
+) -> Option<HashMap<String, String>> {
+    let dir = scratch(&format!("summarize-{name}"))?;
     let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
     write(
         "experiment.toml",
@@ -174,26 +199,25 @@ fn summarize(name: &str, agent: &str, games: &[&str], map: &str) -> Option<Vec<S
         csv.push('\n');
     }
     write("games.csv", &csv);
-    let var = |k: &str, file: &str| format!("{k}={}", dir.join(file).display());
-    let out = Command::new("awk")
-        .current_dir(repo())
-        .args(["-f", "scripts/first-player.awk", "-v", "mode=summarize"])
-        .args(["-v", &var("toml", "experiment.toml")])
-        .args(["-v", &var("map", "map.txt")])
-        .args(["-v", &var("fp", "first_player.csv")])
-        .arg(dir.join("games.csv"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = first_player_awk(
+        &dir,
+        "summarize",
+        &[
+            ("toml", "experiment.toml"),
+            ("map", "map.txt"),
+            ("fp", "first_player.csv"),
+        ],
+        &[dir.join("games.csv")],
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let header: Vec<&str> = HEADER.split(',').collect();
-    let fields: Vec<String> = text.trim().split(',').map(str::to_string).collect();
-    assert_eq!(fields.len(), header.len(), "{text}");
-    Some(fields)
+    let fields: Vec<&str> = text.trim().split(',').collect();
+    assert_eq!(fields.len(), HEADER.split(',').count(), "{text}");
+    Some(
+        HEADER
+            .split(',')
+            .zip(fields)
+            .map(|(h, f)| (h.to_string(), f.to_string()))
+            .collect(),
+    )
 }
 
 /// Three pairs of a deterministic agent, two of them from one opening
@@ -213,15 +237,14 @@ fn deterministic_agents_count_a_repeated_opening_once() {
     let Some(f) = summarize("det", "alphabeta:depth=2", &REPEATED, REPEATED_MAP) else {
         return;
     };
-    let field = |name: &str| f[HEADER.split(',').position(|h| h == name).unwrap()].clone();
-    assert_eq!(field("pairs"), "3");
-    assert_eq!(field("unit"), "opening");
-    assert_eq!(field("n"), "2");
+    assert_eq!(f["pairs"], "3");
+    assert_eq!(f["unit"], "opening");
+    assert_eq!(f["n"], "2");
     // Over the two openings: one won, one lost (over the three pairs it
     // would be 66.7%).
-    assert_eq!(field("south_score"), "0.5000");
-    assert_eq!(field("distinct_games"), "2");
-    assert_eq!(field("south_wins"), "4");
+    assert_eq!(f["south_score"], "0.5000");
+    assert_eq!(f["distinct_games"], "2");
+    assert_eq!(f["south_wins"], "4");
 }
 
 #[test]
@@ -229,8 +252,7 @@ fn stochastic_agents_count_every_game() {
     let Some(f) = summarize("mcts", "mcts:sims=10", &REPEATED, REPEATED_MAP) else {
         return;
     };
-    let field = |name: &str| f[HEADER.split(',').position(|h| h == name).unwrap()].clone();
-    assert_eq!(field("unit"), "game");
-    assert_eq!(field("n"), "6");
-    assert_eq!(field("south_score"), "0.6667");
+    assert_eq!(f["unit"], "game");
+    assert_eq!(f["n"], "6");
+    assert_eq!(f["south_score"], "0.6667");
 }

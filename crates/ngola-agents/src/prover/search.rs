@@ -645,24 +645,7 @@ impl<'a> Search<'a> {
 
     /// [`Search::run`] from a position reached with history hash `history`.
     pub fn run_from<G: Evaluate>(&mut self, root: &G, history: u64) -> Status {
-        let key = self.ctx.key(root, history);
-        loop {
-            let probe = self.shared.table.probe(key, root.ply());
-            if let Some(e) = probe.settled {
-                self.flush();
-                return Status::from_entry(&e);
-            }
-            let work = probe.open.map_or(0, |e| e.work);
-            let status = self.mid(root, key, history, INF, INF, work);
-            self.flush();
-            if status.settled() || self.stopped() {
-                return status;
-            }
-            if status.pn >= HOPELESS || status.dn >= HOPELESS {
-                self.gave_up = true;
-                return status;
-            }
-        }
+        self.drive(root, history, true)
     }
 
     /// Searches `root` (which goes on) again below its own table entry:
@@ -671,14 +654,22 @@ impl<'a> Search<'a> {
     /// certificate needs the children's proofs, which the table may have
     /// evicted while keeping the root's, the costlier entry).
     pub fn research_from<G: Evaluate>(&mut self, root: &G, history: u64) -> Status {
+        self.drive(root, history, false)
+    }
+
+    /// Searches `root` until it is settled, stopped or given up; a result
+    /// the table already holds for it ends the search, except on the first
+    /// pass when `trust_root` is false.
+    fn drive<G: Evaluate>(&mut self, root: &G, history: u64, mut trust_root: bool) -> Status {
         let key = self.ctx.key(root, history);
         loop {
-            let work = self
-                .shared
-                .table
-                .probe(key, root.ply())
-                .open
-                .map_or(0, |e| e.work);
+            let probe = self.shared.table.probe(key, root.ply());
+            if let (true, Some(e)) = (trust_root, probe.settled) {
+                self.flush();
+                return Status::from_entry(&e);
+            }
+            trust_root = true;
+            let work = probe.open.map_or(0, |e| e.work);
             let status = self.mid(root, key, history, INF, INF, work);
             self.flush();
             if status.settled() || self.stopped() {

@@ -4,7 +4,7 @@
 # regenerates the tables, the plots and REPORT.md of
 # results/first-player-advantage/.
 #
-# Usage (from anywhere; about 35 minutes on 2 cores):
+# Usage (from anywhere; 30 to 50 minutes on 2 cores):
 #   scripts/first-player-study.sh              # everything
 #   FP_ONLY='mangola-ab* umelbagara-ab8' scripts/first-player-study.sh   # only these runs (then the rest)
 #   FP_SKIP_RUNS=1 scripts/first-player-study.sh          # keep the runs, redo solver, tables, plots

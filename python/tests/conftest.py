@@ -57,6 +57,11 @@ def data_rows(path: Path) -> int:
     return max(0, path.read_text(encoding="utf-8").count("\n") - 1)
 
 
+def _default_sigint() -> None:
+    """In the child before it runs: SIGINT back to its default action."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_tournament(script: str, out: Path, at_least: int, total: int) -> int:
     """Runs `script` (a tournament into `out`, its argv[1], printing
     "KeyboardInterrupt" and exiting 3 when interrupted) in a child, sends it
@@ -67,6 +72,10 @@ def interrupt_tournament(script: str, out: Path, at_least: int, total: int) -> i
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A shell that starts tests in the background (`cmd &`) ignores
+        # SIGINT, and a child inherits that: Python would then install no
+        # KeyboardInterrupt handler and the signal would do nothing.
+        preexec_fn=_default_sigint,
     )
     deadline = time.monotonic() + 60
     while data_rows(out / "games.csv") < at_least:

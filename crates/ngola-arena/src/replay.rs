@@ -107,7 +107,7 @@ pub fn check_row<G: Game>(
         if record.result != GameResult::Draw {
             return Err(format!(
                 "`result` is {} for a game stopped at the ply limit (a draw)",
-                record.result.as_str()
+                record.result
             ));
         }
         return check_tallies(&game, record);
@@ -122,8 +122,7 @@ pub fn check_row<G: Game>(
     if record.result != result {
         return Err(format!(
             "`result` is {}, its moves end in {}",
-            record.result.as_str(),
-            result.as_str()
+            record.result, result
         ));
     }
     check_tallies(&game, record)?;

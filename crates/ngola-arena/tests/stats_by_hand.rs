@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use ngola_arena::output::write_statistics;
 use ngola_arena::record::{read_games, Reason};
 use ngola_arena::Statistics;
+use ngola_rules::EndReason;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-6 || (a.is_infinite() && a == b)
@@ -144,10 +145,10 @@ fn endings_and_files() {
             .find(|(x, _)| *x == r)
             .map(|(_, n)| *n)
     };
-    assert_eq!(count(Reason::Natural), Some(6));
-    assert_eq!(count(Reason::PlyCap), Some(1));
-    assert_eq!(count(Reason::Immobilised), Some(1));
-    assert_eq!(count(Reason::Repetition), Some(0));
+    assert_eq!(count(Reason::Rules(EndReason::Natural)), Some(6));
+    assert_eq!(count(Reason::Rules(EndReason::PlyCap)), Some(1));
+    assert_eq!(count(Reason::Rules(EndReason::Immobilised)), Some(1));
+    assert_eq!(count(Reason::Rules(EndReason::Repetition)), Some(0));
 
     let dir = std::env::temp_dir().join(format!("ngola-arena-stats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

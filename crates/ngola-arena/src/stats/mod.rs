@@ -277,7 +277,7 @@ impl Statistics {
             acc.units.add(r.pair, a_score);
             acc.first_player.add(south_score);
             all_south.add(south_score);
-            reasons[r.reason as usize] += 1;
+            reasons[r.reason.index()] += 1;
             plies += u64::from(r.plies);
         }
 
@@ -352,7 +352,7 @@ impl Statistics {
             first_player,
             terminations: Reason::ALL
                 .iter()
-                .map(|r| (*r, reasons[*r as usize]))
+                .map(|r| (*r, reasons[r.index()]))
                 .collect(),
             distinct_games,
             ratings,

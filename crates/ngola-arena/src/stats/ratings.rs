@@ -476,7 +476,7 @@ mod tests {
                 plies: 10,
                 south_total: 0,
                 north_total: 0,
-                reason: Reason::Natural,
+                reason: Reason::Rules(ngola_rules::EndReason::Natural),
                 time_s: 0.0,
                 opening: String::new(),
                 moves: String::new(),

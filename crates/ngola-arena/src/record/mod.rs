@@ -1,0 +1,147 @@
+//! `games.csv`: one row per finished game, appended and flushed as soon as
+//! the game ends, read back tolerantly after a kill (a trailing partial
+//! line is ignored).
+//!
+//! Columns, in order (stable; new columns only ever go at the end):
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `game` | game id in the schedule, from 0 |
+//! | `pair` | colour-swapped pair (`game / 2`); both games share the opening |
+//! | `pairing` | index of the two agents' pairing |
+//! | `south_id`, `north_id` | agent ids (indices in the experiment's list) |
+//! | `south`, `north` | the agents' canonical specs |
+//! | `seed` | the game's seed (agents' seeds derive from it) |
+//! | `result` | `S`, `N` or `draw` |
+//! | `plies` | plies played, opening included |
+//! | `south_total`, `north_total` | `Game::totals` at the end |
+//! | `reason` | `natural`, `immobilised`, `endless-sowing`, `ply-cap`, `repetition`; a fault that lost the game: `crash`, `illegal-move`, `time-forfeit` |
+//! | `time_s` | wall time of the game in seconds (the only column that varies between runs) |
+//! | `opening` | the opening's moves, space-separated (empty if none), or the position text an opening suite gave |
+//! | `moves` | every move of the game, space-separated: from the start position (the opening's moves included), or from the suite's position text |
+//! | `seed_hi`, `seed_lo` | the seed's upper and lower 32 bits (`seed = seed_hi * 2^32 + seed_lo`), numbers any CSV reader keeps exact |
+//! | `fault` | the faulty side's fault (the illegal move as sent, the crash's exit status and last stderr line, the time used against the time allowed); empty if none. Always the last column |
+//!
+//! Files written before the columns after `opening` existed still read
+//! (for statistics and plots); rows without moves cannot be checked by
+//! replaying them, so such a folder cannot be resumed or merged.
+//!
+//! A row is read and written through one serde type ([`row::Row`]) by the
+//! `csv` crate; [`GameRecord`] is the row as the arena uses it.
+
+mod end;
+mod layout;
+mod read;
+mod row;
+mod write;
+
+pub use end::{GameResult, Reason};
+pub use layout::{Layout, BASE_COLUMNS, COLUMNS};
+pub use read::{read_games, GamesFile};
+pub use row::RowError;
+pub use write::{write_lines, GamesWriter, SharedWriter};
+
+pub(crate) use layout::header_line;
+
+/// One row of `games.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Game id in the schedule.
+    pub game: u64,
+    /// Colour-swapped pair.
+    pub pair: u64,
+    /// Pairing index.
+    pub pairing: u32,
+    /// South's agent id.
+    pub south_id: u32,
+    /// North's agent id.
+    pub north_id: u32,
+    /// South's canonical spec.
+    pub south: String,
+    /// North's canonical spec.
+    pub north: String,
+    /// The game's seed.
+    pub seed: u64,
+    /// Who won.
+    pub result: GameResult,
+    /// Plies played, opening included.
+    pub plies: u32,
+    /// South's tally at the end (`Game::totals`).
+    pub south_total: u32,
+    /// North's tally at the end.
+    pub north_total: u32,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Wall time in seconds.
+    pub time_s: f64,
+    /// Opening moves, space-separated, or the suite's position text.
+    pub opening: String,
+    /// Every move of the game from its start (the opening's included),
+    /// space-separated; empty in files that predate the column.
+    pub moves: String,
+    /// The faulty side's fault (empty if none).
+    pub fault: String,
+}
+
+/// The upper and lower 32 bits of a seed.
+pub fn seed_halves(seed: u64) -> (u32, u32) {
+    ((seed >> 32) as u32, seed as u32)
+}
+
+/// The room a row's CSV writer buffers before it hands its bytes on: a
+/// typical row fits at once.
+const ROW_BUFFER: usize = 512;
+
+impl GameRecord {
+    /// The score of agent `id` in this game (`None` if it did not play).
+    pub fn score_of(&self, id: u32) -> Option<f64> {
+        let south = self.result.south_score();
+        if id == self.south_id {
+            Some(south)
+        } else if id == self.north_id {
+            Some(1.0 - south)
+        } else {
+            None
+        }
+    }
+
+    /// A 128-bit key of the game itself: its opening cell (where its moves
+    /// start, for a suite's position) and its moves. Equal keys are the
+    /// same game.
+    pub fn game_key(&self) -> u128 {
+        crate::openings::texts_key(&[&self.opening, &self.moves])
+    }
+
+    /// Reads one row of a `games.csv` whose header is `headers` (checked
+    /// by [`Layout::of`]); the error names the bad column.
+    pub fn from_row(
+        row: &csv::ByteRecord,
+        headers: &csv::ByteRecord,
+    ) -> Result<GameRecord, RowError> {
+        row::Row::read(row, headers)?.into_record()
+    }
+
+    /// The row as CSV text, with its line end.
+    pub fn to_csv_line(&self) -> Vec<u8> {
+        let mut line = Vec::with_capacity(128);
+        self.write_csv_line(&mut line);
+        line
+    }
+
+    /// Appends the row as CSV text, with its line end, to `out` (through
+    /// the `csv` crate: text fields quoted only when they hold a comma, a
+    /// quote or a line end).
+    pub fn write_csv_line(&self, out: &mut Vec<u8>) {
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(ROW_BUFFER)
+            .from_writer(out);
+        // Numbers and text serialized into memory: nothing here can fail.
+        let written = writer.serialize(row::Row::of(self));
+        let flushed = writer.flush();
+        debug_assert!(written.is_ok() && flushed.is_ok());
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

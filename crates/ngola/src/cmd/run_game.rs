@@ -90,7 +90,7 @@ impl RunGame {
         record.rules = self.rules.clone();
         record.start = self.start.clone();
         let r = &self.row;
-        let result = r.result.as_str();
+        let result = r.result;
         for (key, value) in [
             ("south", r.south.clone()),
             ("north", r.north.clone()),

@@ -96,7 +96,7 @@ fn replay_and_render_show_a_game_of_a_run() {
     assert_eq!(moves.join(" "), row.moves);
     assert_eq!(
         lines.last().unwrap(),
-        &format!("result {}", row.result.as_str())
+        &format!("result {}", row.result)
     );
 
     let page = dir.join("game.html");
@@ -150,7 +150,7 @@ fn altered_rows_are_refused_by_resume_and_merge() {
     let whole = temp_dir("altered");
     small_run(&whole, &[]);
     let rows = read_games(&whole.join("games.csv")).unwrap().records;
-    let flipped = if rows[4].result.as_str() == "S" {
+    let flipped = if rows[4].result.to_string() == "S" {
         "N"
     } else {
         "S"

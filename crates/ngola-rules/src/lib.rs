@@ -10,6 +10,7 @@
 pub mod error;
 pub mod game;
 pub mod kind;
+pub mod opening;
 pub mod options;
 pub mod perft;
 pub mod reference;
@@ -21,7 +22,8 @@ pub mod umelbagara;
 
 pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};
 pub use game::{
-    check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_MOVES, MAX_PLY,
+    check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_GAME_PLIES, MAX_MOVES,
+    MAX_PLY,
 };
 pub use kind::GameKind;
 pub use options::RuleOptions;

@@ -18,6 +18,7 @@ pub mod reference;
 pub mod kalah;
 pub mod mangola;
 pub mod oware;
+pub mod two_row;
 pub mod umelbagara;
 
 pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};

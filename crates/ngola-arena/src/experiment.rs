@@ -51,8 +51,7 @@ pub const DEFAULT_GAMES: u32 = 10;
 pub const DEFAULT_SEED: u64 = 1;
 /// The largest master seed (TOML integers are signed 64-bit).
 pub const MAX_SEED: u64 = i64::MAX as u64;
-/// The most random opening plies accepted.
-pub const MAX_OPENING_PLIES: u32 = 200;
+pub use ngola_rules::opening::MAX_OPENING_PLIES;
 /// The most worker threads accepted: more than any machine's cores, and
 /// each worker holds its agents' tables (alpha-beta 16 MiB by default).
 pub const MAX_THREADS: usize = 1024;

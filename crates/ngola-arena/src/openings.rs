@@ -49,9 +49,7 @@ use crate::experiment::Experiment;
 use crate::schedule::Schedule;
 use crate::suite::{OpeningSuite, OpeningsOrder, SUITE_FILE};
 
-/// How many draws of one opening may end the game within the opening
-/// before the opening length is refused.
-pub const OPENING_ATTEMPTS: u32 = 1000;
+pub use ngola_rules::opening::OPENING_ATTEMPTS;
 
 /// Draws in a row that land on an opening already used in the pairing
 /// before all openings are counted ([`enumerate`]).
@@ -138,34 +136,13 @@ pub struct Opening<G: Game> {
     pub from_position: bool,
 }
 
-/// One draw of a random opening: `plies` uniformly random plies from
-/// `start`, drawn again (the RNG going on) while the game ends within them.
+/// One draw of a random opening: the rules' [`ngola_rules::opening::draw_opening`].
 pub fn draw_opening<G: Game>(
     start: &G,
     plies: u32,
     rng: &mut ChaCha8Rng,
 ) -> Result<(G, Vec<G::Move>), String> {
-    if plies == 0 {
-        return Ok((start.clone(), Vec::new()));
-    }
-    let mut moves = Vec::with_capacity(plies as usize);
-    for _ in 0..OPENING_ATTEMPTS {
-        let mut game = start.clone();
-        moves.clear();
-        for _ in 0..plies {
-            match game.play_random(rng) {
-                Some(mv) => moves.push(mv),
-                None => break,
-            }
-        }
-        if moves.len() == plies as usize && game.outcome().is_none() {
-            return Ok((game, moves));
-        }
-    }
-    Err(format!(
-        "no opening of {plies} random plies out of {OPENING_ATTEMPTS} draws leaves the game going on; \
-         choose fewer opening_plies"
-    ))
+    ngola_rules::opening::draw_opening(start, plies, rng).map_err(|e| e.to_string())
 }
 
 /// Every distinct position exactly `plies` plies from `start` in which the

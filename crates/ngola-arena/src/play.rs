@@ -3,40 +3,19 @@
 
 use std::time::Instant;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use ngola_agents::Evaluate;
 use ngola_rules::{Game, Player};
 
 use crate::entry::{AgentEntry, AgentKind};
 use crate::error::ArenaError;
-use crate::openings::{draw_opening, MoveTexts, Opening};
+use crate::openings::{MoveTexts, Opening};
 use crate::record::GameRecord;
 use crate::schedule::ScheduledGame;
 use crate::seat::{seated_game, stop, ClockRules, Seat, Start, Table};
 
-/// The longest game the runner plays, in plies (opening included): a game
-/// still going then is stopped and scored a draw, reason `ply-limit`.
-/// Only rules without a ply cap (`max_plies=0`) or with a cap above it
-/// get there, e.g. Mangola with `endless_sowing=stop`, where a game need
-/// not end at all. The solver's limit on a line is the same.
-pub const MAX_GAME_PLIES: u32 = 100_000;
-
-/// The position after `plies` uniformly random plies from `start`, drawn
-/// from a `ChaCha8Rng` seeded with `seed`, and the moves as text: one
-/// [`draw_opening`] (drawn again while the game ends within the opening).
-/// Tournaments draw their openings through [`crate::openings::OpeningPlan`]
-/// (distinct per pairing); self-play data uses this.
-pub fn random_opening<G: Game>(
-    start: &G,
-    plies: u32,
-    seed: u64,
-) -> Result<(G, Vec<String>), String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (game, moves) = draw_opening(start, plies, &mut rng)?;
-    Ok((game, moves.iter().map(ToString::to_string).collect()))
-}
+/// The longest game the runner plays, in plies (opening included): the
+/// rules' one ply limit.
+pub use ngola_rules::MAX_GAME_PLIES;
 
 /// What a worker keeps from game to game: the moves of the game being
 /// played and the texts of moves seen so far.

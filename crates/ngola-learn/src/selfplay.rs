@@ -6,8 +6,8 @@
 //! Seeding: game `i` draws from a `ChaCha8Rng` seeded with the master seed
 //! on stream `i`: first its opening seed, then South's agent seed, then
 //! North's. The opening (`opening_plies` uniformly random plies, drawn
-//! again if the game is over after it) is the arena's
-//! ([`ngola_arena::play::random_opening`]); its positions are recorded too,
+//! again if the game is over after it) is the rules'
+//! ([`ngola_rules::opening::random_opening`]), as in tournaments; its positions are recorded too,
 //! marked in [`SelfPlayData::opening`], so that every game can be replayed
 //! from the start position with its actions. A game still going after
 //! [`MAX_GAME_PLIES`] plies (rules under which no game need end) is stopped
@@ -21,8 +21,8 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use ngola_agents::AgentSpec;
-use ngola_arena::play::{random_opening, MAX_GAME_PLIES};
-use ngola_rules::{MoveList, Outcome};
+use ngola_rules::opening::random_opening;
+use ngola_rules::{MoveList, Outcome, MAX_GAME_PLIES};
 
 use crate::encode::Encode;
 
@@ -40,7 +40,7 @@ pub struct SelfPlayConfig {
 }
 
 /// The most random opening plies accepted (as in tournaments).
-pub const MAX_OPENING_PLIES: u32 = ngola_arena::experiment::MAX_OPENING_PLIES;
+pub use ngola_rules::opening::MAX_OPENING_PLIES;
 
 impl SelfPlayConfig {
     /// Checks the settings; the error names the field.
@@ -314,14 +314,10 @@ fn play_one<G: Encode>(
         message,
     };
     let [opening_seed, south_seed, north_seed] = game_seeds(config.seed, index);
-    let (_, opening) = random_opening(start, config.opening_plies, opening_seed).map_err(fail)?;
-    let mut moves = Vec::with_capacity(64);
-    let mut game = start.clone();
-    for text in &opening {
-        let mv = game.parse_move(text).map_err(|e| fail(e.to_string()))?;
-        moves.push(mv);
-        game.play(mv);
-    }
+    let (mut game, mut moves) = random_opening(start, config.opening_plies, opening_seed)
+        .map_err(|e| fail(e.to_string()))?;
+    let opening = moves.len();
+    moves.reserve(64);
     let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
     let mut players = [build(south_seed)?, build(north_seed)?];
     let mut after = game.clone();
@@ -348,7 +344,7 @@ fn play_one<G: Encode>(
     };
     Ok(Played {
         moves,
-        opening: opening.len(),
+        opening,
         outcome,
     })
 }

@@ -15,6 +15,14 @@ pub const MAX_MOVES: usize = 32;
 /// A fixed-capacity move list: move generation never allocates.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
+/// The longest game anyone plays out, in plies from where it starts
+/// (opening included): tournaments and self-play stop a
+/// game still going then and score it a draw (reason `ply-limit`), and the
+/// solver and prover follow no line longer. Only rules without a ply cap
+/// (`max_plies=0`) or with a cap above it get there, e.g. Mangola with
+/// `endless_sowing=stop`, where a game need not end at all.
+pub const MAX_GAME_PLIES: u32 = 100_000;
+
 /// The last ply the counter reaches: whatever `max_plies` says (0, no cap,
 /// included), every game ends by the ply cap at this ply at the latest, so
 /// the counter never wraps and `ply + 1` never overflows. A position with a

@@ -10,6 +10,7 @@
 pub mod error;
 pub mod game;
 pub mod kind;
+pub mod opening;
 pub mod options;
 pub mod perft;
 pub mod reference;
@@ -17,11 +18,13 @@ pub mod reference;
 pub mod kalah;
 pub mod mangola;
 pub mod oware;
+pub mod two_row;
 pub mod umelbagara;
 
 pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};
 pub use game::{
-    check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_MOVES, MAX_PLY,
+    check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_GAME_PLIES, MAX_MOVES,
+    MAX_PLY,
 };
 pub use kind::GameKind;
 pub use options::RuleOptions;

@@ -96,7 +96,7 @@ const STACK_BYTES: usize = 2 << 30;
 
 /// The longest line a search follows without a ply cap; past it the
 /// search gives up on that line (the answer may then be unknown).
-pub const MAX_LINE_PLIES: u32 = 100_000;
+pub const MAX_LINE_PLIES: u32 = ngola_rules::MAX_GAME_PLIES;
 
 /// Default table size in MiB.
 pub const DEFAULT_TT_MB: u64 = 256;

@@ -64,7 +64,7 @@ const SOLVER_STACK_BYTES: usize = 2 << 30;
 /// The longest line the solver follows. Without a ply cap a line can run
 /// for a very long time before a position repeats; past this the search
 /// gives up (see [`Solution::too_deep`]) instead of overflowing its stack.
-pub const MAX_LINE_PLIES: u32 = 100_000;
+pub const MAX_LINE_PLIES: u32 = ngola_rules::MAX_GAME_PLIES;
 
 /// A won game scores `BIG` (plus margin, or minus distance).
 const BIG: i32 = 1 << 24;

@@ -58,8 +58,8 @@ pub fn play<G: Evaluate>(
     let mut agent_b = b.build::<G>(seed ^ 0x5555);
     let mut game = start.clone();
     // Rules under which a game need not end: stopped (a draw) where the
-    // tournament runner stops games (`ngola_arena::play::MAX_GAME_PLIES`).
-    let last_ply = start.ply().saturating_add(100_000);
+    // tournament runner stops games.
+    let last_ply = start.ply().saturating_add(ngola_rules::MAX_GAME_PLIES);
     while game.outcome().is_none() && game.ply() < last_ply {
         let a_moves = (game.to_move() == Player::South) == a_is_south;
         let mv = if a_moves {

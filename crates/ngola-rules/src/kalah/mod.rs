@@ -34,14 +34,12 @@
 //!
 //! # Representation
 //! Each row is one `u64` with a byte per pit in its owner's sowing order
-//! (see `two_row`); a sowing is one table lookup and one addition per row,
+//! (see [`crate::two_row`]); a sowing is one table lookup and one addition per row,
 //! and captures and turns are computed with masks instead of branches.
 
-mod notation;
 pub mod openspiel;
 mod rules;
 mod sow;
-pub(crate) mod two_row;
 
 use std::fmt;
 
@@ -52,20 +50,23 @@ use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{EndReason, Game, MoveList, Outcome, Player, MAX_PLY};
 use crate::options::RuleOptions;
 
-pub use notation::KalahMove;
+pub use crate::two_row::MAX_TOTAL_SEEDS;
 pub use rules::KalahRules;
-pub use two_row::MAX_TOTAL_SEEDS;
 
-use sow::LastSeed;
-use two_row::{
-    byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit, pit_name,
+use crate::two_row::board::{
+    self, byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit,
     row_mask, ONES,
 };
+use crate::two_row::notation::{self, pit_name};
+use sow::LastSeed;
+
+/// A Kalah move: the pit it empties (the two-row games' [`PitMove`](crate::two_row::PitMove)).
+pub type KalahMove = crate::two_row::PitMove;
 
 /// A Kalah position: board, stores, side to move, ply and rules. Small and `Copy`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Kalah {
-    /// South's and North's rows, one byte per pit in sowing order (see `two_row`).
+    /// South's and North's rows, one byte per pit in sowing order (see [`crate::two_row`]).
     rows: [u64; 2],
     /// Seeds in South's and North's stores.
     stores: [u8; 2],
@@ -194,7 +195,7 @@ impl Kalah {
         }
     }
 
-    /// Builds a position from its parts (rows as in `two_row`).
+    /// Builds a position from its parts (rows as in [`crate::two_row`]).
     pub(crate) fn from_parts(
         rows: [u64; 2],
         stores: [u8; 2],
@@ -241,7 +242,7 @@ impl Game for Kalah {
     fn from_position(text: &str, rules: KalahRules) -> Result<Kalah, PositionError> {
         rules.validate_for_position()?;
         let fields =
-            two_row::parse_two_row(text, Kalah::NAME, rules.pits as usize, "pits", "stores")?;
+            notation::parse_two_row(text, Kalah::NAME, rules.pits as usize, "pits", "stores")?;
         Ok(Kalah {
             rows: fields.rows,
             stores: fields.banked,
@@ -296,7 +297,7 @@ impl Game for Kalah {
     fn zobrist(&self) -> u64 {
         let extra =
             self.side.index() as u64 | (self.stores[0] as u64) << 8 | (self.stores[1] as u64) << 16;
-        two_row::hash_position(self.rows, extra)
+        board::hash_position(self.rows, extra)
     }
 
     /// Store plus the seeds in the player's own pits (OpenSpiel's returns).
@@ -305,7 +306,7 @@ impl Game for Kalah {
     }
 
     fn parse_move(&self, text: &str) -> Result<KalahMove, MoveParseError> {
-        let (side, column) = two_row::parse_pit(text.trim(), self.pits(), "pit")?;
+        let (side, column) = notation::parse_pit(text.trim(), self.pits(), "pit")?;
         Ok(KalahMove::new(side, column))
     }
 
@@ -391,7 +392,7 @@ impl Game for Kalah {
 impl fmt::Display for Kalah {
     /// Writes the position text, e.g. `kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        two_row::format_two_row(
+        notation::format_two_row(
             f,
             Kalah::NAME,
             self.rows,

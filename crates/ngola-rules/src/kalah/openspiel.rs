@@ -11,8 +11,8 @@ use crate::error::PositionError;
 use crate::game::Player;
 use crate::options::RuleOptions;
 
-use super::two_row::{column_index, MAX_TOTAL_SEEDS};
 use super::{Kalah, KalahMove, KalahRules};
+use crate::two_row::board::{column_index, MAX_TOTAL_SEEDS};
 
 /// OpenSpiel's action id for `mv` on a board of `pits` pits per row.
 pub fn move_to_action(mv: KalahMove, pits: usize) -> u32 {

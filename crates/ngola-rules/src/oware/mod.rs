@@ -43,7 +43,6 @@
 //! addition per row, the capture chain is found with whole-row bit tricks,
 //! and the repetition history is a `Vec` of `u128` keys (both rows).
 
-mod notation;
 pub mod openspiel;
 mod rules;
 mod sow;
@@ -55,15 +54,18 @@ use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player};
-use crate::kalah::two_row::{
-    self, byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit,
-    pit_name, row_mask, ONES,
-};
 use crate::options::RuleOptions;
+use crate::two_row::board::{
+    self, byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit,
+    row_mask, ONES,
+};
+use crate::two_row::notation::{self, pit_name};
 
-pub use crate::kalah::MAX_TOTAL_SEEDS;
-pub use notation::OwareMove;
+pub use crate::two_row::MAX_TOTAL_SEEDS;
 pub use rules::OwareRules;
+
+/// An Oware move: the house it empties (the two-row games' [`PitMove`](crate::two_row::PitMove)).
+pub type OwareMove = crate::two_row::PitMove;
 
 /// An Oware position with the history the repetition rule needs.
 ///
@@ -439,7 +441,7 @@ impl Game for Oware {
     fn from_position(text: &str, rules: OwareRules) -> Result<Oware, PositionError> {
         rules.validate_for_position()?;
         let fields =
-            two_row::parse_two_row(text, Oware::NAME, rules.houses as usize, "houses", "scores")?;
+            notation::parse_two_row(text, Oware::NAME, rules.houses as usize, "houses", "scores")?;
         Oware::from_parts(fields.rows, fields.banked, fields.side, fields.ply, rules)
     }
 
@@ -481,7 +483,7 @@ impl Game for Oware {
     fn zobrist(&self) -> u64 {
         let extra =
             self.side.index() as u64 | (self.scores[0] as u64) << 8 | (self.scores[1] as u64) << 16;
-        two_row::hash_position(self.rows, extra)
+        board::hash_position(self.rows, extra)
     }
 
     /// The scores (captured seeds, plus the collected ones at the end).
@@ -490,7 +492,7 @@ impl Game for Oware {
     }
 
     fn parse_move(&self, text: &str) -> Result<OwareMove, MoveParseError> {
-        let (side, column) = two_row::parse_pit(text.trim(), self.houses(), "house")?;
+        let (side, column) = notation::parse_pit(text.trim(), self.houses(), "house")?;
         Ok(OwareMove::new(side, column))
     }
 
@@ -605,7 +607,7 @@ impl Game for Oware {
 impl fmt::Display for Oware {
     /// Writes the position text, e.g. `oware 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        two_row::format_two_row(
+        notation::format_two_row(
             f,
             Oware::NAME,
             self.rows,

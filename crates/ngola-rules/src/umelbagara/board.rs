@@ -10,7 +10,7 @@
 //! largest board (9 houses, 12 counters), so a byte per house is enough.
 
 use crate::game::Player;
-use crate::kalah::two_row::nonzero_bits;
+use crate::two_row::board::nonzero_bits;
 
 use super::rules::MAX_HOUSES;
 

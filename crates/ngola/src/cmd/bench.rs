@@ -8,8 +8,7 @@ use clap::{Args, Subcommand};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use ngola_arena::play::MAX_GAME_PLIES;
-use ngola_rules::{with_game, Game, RuleOptions};
+use ngola_rules::{with_game, Game, RuleOptions, MAX_GAME_PLIES};
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;

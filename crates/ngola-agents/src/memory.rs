@@ -1,18 +1,21 @@
 //! How much memory the agents' tables may take: the search tables are
-//! allocated in one block, checked against what the machine can hold
-//! first, so that a table too big for the machine is an error naming the
-//! limit instead of an allocation failure (an abort) or the system's
-//! out-of-memory killer.
+//! allocated in one block, checked against the limit the caller set first
+//! ([`set_limit`]), so that a table too big for the machine is an error
+//! naming the limit instead of an allocation failure (an abort) or the
+//! system's out-of-memory killer.
 //!
-//! The limit is the memory the machine has available when the tables are
-//! made (Linux: `MemAvailable` of `/proc/meminfo`: free memory and caches
-//! it can drop), or the control group's `memory.max` or the process's
-//! address-space limit (`ulimit -v`) when lower (a Slurm job, a
-//! container), or `NGOLA_MEMORY_MB` when set (a share of a machine others
-//! use too). Where none is known, no limit is checked and only the
-//! allocation itself can fail (then with the same error).
+//! The limit is the caller's policy: the `ngola` program and the Python
+//! bindings read, when they start, the memory the machine has available
+//! (Linux: `MemAvailable` of `/proc/meminfo`: free memory and caches it
+//! can drop), the control group's `memory.max` and the process's
+//! address-space limit (`ulimit -v`), or `NGOLA_MEMORY_MB` when set (a
+//! share of a machine others use too), and hand the tightest to
+//! [`set_limit`] ([`limit_from`] picks it from those texts). Where no limit
+//! is set, none is checked and only the allocation itself can fail (then
+//! with the same error).
 
 use std::collections::TryReserveError;
+use std::sync::{PoisonError, RwLock};
 
 use thiserror::Error;
 
@@ -49,32 +52,87 @@ pub enum MemoryError {
     },
 }
 
-/// The memory limit in MiB and where it comes from, if one is known.
-pub fn limit_mb() -> Option<(u64, &'static str)> {
-    if let Some(mb) = std::env::var(MEMORY_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-    {
-        return Some((mb, "set by NGOLA_MEMORY_MB"));
+/// The file of the memory available (Linux).
+pub const MEMINFO: &str = "/proc/meminfo";
+/// The control group's memory limit (Linux, cgroup v2).
+pub const CGROUP_MAX: &str = "/sys/fs/cgroup/memory.max";
+/// The process's limits, the address space among them (Linux).
+pub const PROCESS_LIMITS: &str = "/proc/self/limits";
+
+/// A memory limit in MiB and where it comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// MiB the tables may take.
+    pub mb: u64,
+    /// Where the limit comes from (for messages).
+    pub source: &'static str,
+}
+
+/// The texts a caller read to find the memory limit, each `None` where
+/// it is missing: [`MEMORY_ENV`]'s value and the files [`MEMINFO`],
+/// [`CGROUP_MAX`] and [`PROCESS_LIMITS`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct LimitTexts<'a> {
+    /// The value of [`MEMORY_ENV`].
+    pub env: Option<&'a str>,
+    /// The text of [`MEMINFO`].
+    pub meminfo: Option<&'a str>,
+    /// The text of [`CGROUP_MAX`].
+    pub cgroup_max: Option<&'a str>,
+    /// The text of [`PROCESS_LIMITS`].
+    pub process_limits: Option<&'a str>,
+}
+
+/// The limit those texts give: [`MEMORY_ENV`]'s when set, else the
+/// tightest of the memory available, the control group's and the address
+/// space's; `None` where none is known.
+pub fn limit_from(texts: &LimitTexts<'_>) -> Option<MemoryLimit> {
+    let limit = |mb, source| MemoryLimit { mb, source };
+    if let Some(mb) = texts.env.and_then(|v| v.trim().parse::<u64>().ok()) {
+        return Some(limit(mb, "set by NGOLA_MEMORY_MB"));
     }
     [
-        meminfo_available_mb().map(|mb| (mb, "memory available now")),
-        cgroup_max_mb().map(|mb| (mb, "the control group's memory.max")),
-        address_space_mb().map(|mb| (mb, "the address-space limit, ulimit -v")),
+        texts
+            .meminfo
+            .and_then(meminfo_available_mb)
+            .map(|mb| limit(mb, "memory available now")),
+        texts
+            .cgroup_max
+            .and_then(cgroup_max_mb)
+            .map(|mb| limit(mb, "the control group's memory.max")),
+        texts
+            .process_limits
+            .and_then(address_space_mb)
+            .map(|mb| limit(mb, "the address-space limit, ulimit -v")),
     ]
     .into_iter()
     .flatten()
-    .min_by_key(|&(mb, _)| mb)
+    .min_by_key(|limit| limit.mb)
+}
+
+/// The limit the caller set, for every table made from now on.
+static LIMIT: RwLock<Option<MemoryLimit>> = RwLock::new(None);
+
+/// Sets the memory limit of every table made from now on (`None`: no
+/// limit checked). The program and the Python bindings call it when they
+/// start.
+pub fn set_limit(limit: Option<MemoryLimit>) {
+    *LIMIT.write().unwrap_or_else(PoisonError::into_inner) = limit;
+}
+
+/// The memory limit set by [`set_limit`], if any.
+pub fn limit() -> Option<MemoryLimit> {
+    *LIMIT.read().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Checks that `need` MiB, for `what`, fit in the memory limit.
 pub fn check(need: u64, what: impl FnOnce() -> String) -> Result<(), MemoryError> {
-    match limit_mb() {
-        Some((limit, source_)) if need > limit => Err(MemoryError::OverLimit {
+    match limit() {
+        Some(MemoryLimit { mb, source }) if need > mb => Err(MemoryError::OverLimit {
             what: what(),
             need,
-            limit,
-            source_,
+            limit: mb,
+            source_: source,
         }),
         _ => Ok(()),
     }
@@ -98,24 +156,23 @@ pub fn filled_vec<T: Clone>(
     Ok(v)
 }
 
-fn meminfo_available_mb() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+/// `MemAvailable` of a `/proc/meminfo` text.
+fn meminfo_available_mb(text: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb >> 10)
 }
 
-/// The soft address-space limit (`Max address space` of
-/// `/proc/self/limits`), if there is one.
-fn address_space_mb() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+/// The soft address-space limit (`Max address space` of a
+/// `/proc/self/limits` text), if there is one.
+fn address_space_mb(text: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("Max address space"))?;
     let soft = line.split_whitespace().nth(3)?;
     soft.parse::<u64>().ok().map(|bytes| bytes >> 20)
 }
 
-fn cgroup_max_mb() -> Option<u64> {
-    let text = std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok()?;
+/// A `memory.max` text (`max` is no limit).
+fn cgroup_max_mb(text: &str) -> Option<u64> {
     text.trim().parse::<u64>().ok().map(|bytes| bytes >> 20)
 }
 
@@ -124,11 +181,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_machine_limit_is_found_on_linux() {
-        if cfg!(target_os = "linux") && std::env::var(MEMORY_ENV).is_err() {
-            let (mb, _) = limit_mb().expect("a limit on Linux");
-            assert!(mb >= 64, "{mb} MiB");
-        }
+    fn the_tightest_limit_is_found_in_the_texts() {
+        let meminfo = "MemTotal:       24000000 kB\nMemAvailable:    2048000 kB\n";
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max address space         1048576000           unlimited            bytes\n";
+        let texts = LimitTexts {
+            meminfo: Some(meminfo),
+            cgroup_max: Some("max\n"),
+            process_limits: Some(limits),
+            ..LimitTexts::default()
+        };
+        assert_eq!(
+            limit_from(&texts),
+            Some(MemoryLimit {
+                mb: 1000,
+                source: "the address-space limit, ulimit -v"
+            })
+        );
+        let cgroup = LimitTexts {
+            cgroup_max: Some("1073741824\n"),
+            ..texts
+        };
+        assert_eq!(limit_from(&cgroup).map(|l| l.mb), Some(1000));
+        let loose = LimitTexts {
+            process_limits: None,
+            ..texts
+        };
+        assert_eq!(
+            limit_from(&loose),
+            Some(MemoryLimit {
+                mb: 2000,
+                source: "memory available now"
+            })
+        );
+        let set = LimitTexts {
+            env: Some(" 64 "),
+            ..texts
+        };
+        assert_eq!(limit_from(&set).map(|l| l.mb), Some(64));
+        assert_eq!(limit_from(&LimitTexts::default()), None);
     }
 
     #[test]

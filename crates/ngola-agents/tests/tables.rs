@@ -3,7 +3,7 @@
 //! abort) when the machine cannot hold them.
 
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo};
-use ngola_agents::memory::MEMORY_ENV;
+use ngola_agents::memory::{self, MEMORY_ENV};
 use ngola_agents::solver::{Solver, SolverConfig};
 use ngola_agents::AgentSpec;
 use ngola_rules::mangola::{Mangola, MangolaMove};
@@ -81,7 +81,13 @@ fn tables_over_the_memory_limit_are_errors_naming_it() {
 #[test]
 #[ignore = "run by tables_over_the_memory_limit_are_errors_naming_it with NGOLA_MEMORY_MB=100"]
 fn over_the_limit_in_a_child() {
-    assert_eq!(std::env::var(MEMORY_ENV).as_deref(), Ok("100"));
+    let env = std::env::var(MEMORY_ENV);
+    assert_eq!(env.as_deref(), Ok("100"));
+    // The limit is the caller's: set here as the program sets it.
+    memory::set_limit(memory::limit_from(&memory::LimitTexts {
+        env: env.as_deref().ok(),
+        ..Default::default()
+    }));
     let spec: AgentSpec = "alphabeta:tt=8192".parse().unwrap();
     assert_eq!(spec.memory_mb(), 8192);
     let err = spec

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use ngola_agents::Evaluate;
-use ngola_arena::{runner, ExperimentDraft, Silent};
+use ngola_arena::{runner, Caller, ExperimentDraft};
 use ngola_rules::{with_game, GameKind};
 
 /// The allocator the `ngola` program uses, so the bench times the same code.
@@ -32,7 +32,7 @@ fn run_once<G: Evaluate>(games: u32, threads: usize, tag: &str) -> f64 {
     .finish()
     .expect("a valid experiment");
     let clock = Instant::now();
-    let report = runner::run::<G>(&experiment, &dir, &Silent).expect("the run completes");
+    let report = runner::run::<G>(&experiment, &dir, &Caller::QUIET).expect("the run completes");
     let seconds = clock.elapsed().as_secs_f64();
     assert_eq!(report.stats.games, u64::from(games));
     let _ = std::fs::remove_dir_all(&dir);

@@ -13,7 +13,7 @@
 use std::time::Instant;
 
 use ngola_arena::record::read_games;
-use ngola_arena::{runner, ExperimentDraft, Silent};
+use ngola_arena::{runner, Caller, ExperimentDraft};
 use ngola_rules::mangola::Mangola;
 
 /// The allocator the `ngola` program uses, so the bench times the same code.
@@ -33,7 +33,7 @@ fn run_once(games: u32, tt: u32, tag: &str) -> (f64, Vec<String>) {
         agents: Some(vec![agent.clone(), agent]),
         games: Some(games),
         seed: Some(1),
-        opening_plies: Some(4),
+        opening_plies: Some(ngola_arena::experiment::OpeningPlies::Plies(4)),
         // More pairs than distinct 4-ply openings on 4 columns: the bench
         // times tables, whatever the openings.
         allow_repeated_openings: Some(true),
@@ -43,7 +43,8 @@ fn run_once(games: u32, tt: u32, tag: &str) -> (f64, Vec<String>) {
     .finish()
     .expect("a valid experiment");
     let clock = Instant::now();
-    let report = runner::run::<Mangola>(&experiment, &dir, &Silent).expect("the run completes");
+    let report =
+        runner::run::<Mangola>(&experiment, &dir, &Caller::QUIET).expect("the run completes");
     let seconds = clock.elapsed().as_secs_f64();
     assert_eq!(report.stats.games, u64::from(games));
     let rows = read_games(&dir.join(runner::files::GAMES))

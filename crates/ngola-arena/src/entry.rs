@@ -13,6 +13,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 use ngola_agents::AgentSpec;
 
 /// The prefix of an external agent's spec: `engine:NAME`.
@@ -132,14 +134,36 @@ impl fmt::Display for AgentEntry {
 }
 
 /// How to start an external UGI engine (`[engines.NAME]`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EngineConfig {
     /// The program and its arguments (run directly, no shell).
     pub command: Vec<String>,
     /// The working directory (default: the current one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dir: Option<PathBuf>,
-    /// Options sent as `setoption name KEY value VALUE` after the rules.
+    /// Options sent as `setoption name KEY value VALUE` after the rules
+    /// (in files, any TOML scalar; kept as text).
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "option_texts"
+    )]
     pub options: BTreeMap<String, String>,
+}
+
+/// An engine's `options` table, each value as text.
+fn option_texts<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    toml::Table::deserialize(d)?
+        .into_iter()
+        .map(|(key, value)| {
+            let text = crate::experiment::scalar_text(&format!("options.{key}"), value)
+                .map_err(serde::de::Error::custom)?;
+            Ok((key, text))
+        })
+        .collect()
 }
 
 /// A time control: `base` seconds on each clock, `increment` added after

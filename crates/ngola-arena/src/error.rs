@@ -59,6 +59,15 @@ pub enum ArenaError {
         /// What happened.
         message: String,
     },
+    /// A pair's opening could not be given (a setting the game cannot
+    /// honour).
+    #[error("game {game}: {error}")]
+    Opening {
+        /// The game's id in the schedule.
+        game: u64,
+        /// Why.
+        error: crate::openings::PlanError,
+    },
 }
 
 impl ArenaError {

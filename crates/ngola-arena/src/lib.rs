@@ -40,10 +40,10 @@ pub use entry::{AgentEntry, AgentKind, EngineConfig, TimeControl};
 pub use error::ArenaError;
 pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};
-pub use progress::{Bar, Live, Observer, Silent};
+pub use progress::{Live, Observer, Silent};
 pub use record::GameRecord;
 pub use runner::{
-    finish, folder_experiment, merge, resume, resume_with, run, run_with, IfExists, Report,
+    finish, folder_experiment, merge, resume, resume_with, run, run_with, Caller, IfExists, Report,
 };
 pub use stats::Statistics;
 

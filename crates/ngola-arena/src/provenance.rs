@@ -3,14 +3,11 @@
 //! comments into `experiment.toml` (so that resume and merge, which read
 //! the experiment, ignore it) and as the last lines of `summary.txt`.
 //!
-//! The commit is fixed at build time by the crate's build script
-//! (`NGOLA_GIT_COMMIT` if set, else `git rev-parse HEAD`, else `unknown`).
+//! The commit is the calling program's: the `ngola` program fixes it at
+//! build time, the Python bindings too (`unknown` where no one did).
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
-
-/// The git commit this build of ngola comes from, or `unknown`.
-pub const GIT_COMMIT: &str = env!("NGOLA_GIT_COMMIT");
 
 /// The ngola version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -31,15 +28,13 @@ pub struct Provenance {
 }
 
 impl Provenance {
-    /// This process, now, with `threads` workers.
-    pub fn now(threads: usize) -> Provenance {
-        let seconds = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+    /// This process, now, with `threads` workers, built from git commit
+    /// `commit`.
+    pub fn now(threads: usize, commit: &str) -> Provenance {
         Provenance {
             version: VERSION.to_string(),
-            commit: GIT_COMMIT.to_string(),
-            started_utc: utc_text(seconds),
+            commit: commit.to_string(),
+            started_utc: utc_text(unix_now()),
             threads: threads.to_string(),
             cores: std::thread::available_parallelism()
                 .map_or("unknown".to_string(), |n| n.get().to_string()),
@@ -97,14 +92,37 @@ impl Provenance {
 
 /// A time in seconds since 1970 as ISO 8601 UTC: `2026-01-02T03:04:05Z`.
 pub fn utc_text(unix_seconds: u64) -> String {
+    let [year, month, day, hour, minute, second] = utc_fields(unix_seconds);
+    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
+}
+
+/// A time in seconds since 1970 as a UTC stamp for file and folder names:
+/// `yyyymmdd-hhmmss`.
+pub fn utc_stamp(unix_seconds: u64) -> String {
+    let [year, month, day, hour, minute, second] = utc_fields(unix_seconds);
+    format!("{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}")
+}
+
+/// Seconds since 1970 now (0 if the clock is before 1970).
+pub fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Year, month, day, hour, minute and second (UTC) of a time in seconds
+/// since 1970.
+fn utc_fields(unix_seconds: u64) -> [i64; 6] {
     let (year, month, day) = civil_from_days((unix_seconds / 86_400) as i64);
-    let rest = unix_seconds % 86_400;
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+    let rest = (unix_seconds % 86_400) as i64;
+    [
+        year,
+        i64::from(month),
+        i64::from(day),
         rest / 3600,
         rest / 60 % 60,
-        rest % 60
-    )
+        rest % 60,
+    ]
 }
 
 /// The proleptic Gregorian date (year, month, day) of a day count since
@@ -135,8 +153,19 @@ mod tests {
     }
 
     #[test]
+    fn utc_stamps_of_known_times() {
+        assert_eq!(utc_stamp(0), "19700101-000000");
+        // 2000-02-29 12:34:56 UTC, a leap day.
+        assert_eq!(utc_stamp(951_827_696), "20000229-123456");
+        // 2026-03-01 00:00:00 UTC.
+        assert_eq!(utc_stamp(1_772_323_200), "20260301-000000");
+        // 2024-02-29 13:05:09 UTC is 19_782 days, then 47_109 s.
+        assert_eq!(utc_stamp(1_709_211_909), "20240229-130509");
+    }
+
+    #[test]
     fn comments_read_back() {
-        let p = Provenance::now(3);
+        let p = Provenance::now(3, "1a2b3c4");
         assert_eq!(p.threads, "3");
         assert!(!p.commit.is_empty() && p.version == VERSION);
         let dir = std::env::temp_dir().join(format!("ngola-provenance-{}", std::process::id()));

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::experiment::{Experiment, ExperimentDraft};
-use crate::progress::Silent;
+
 use crate::record::{self, read_games, GamesWriter};
-use crate::runner::{self, files, IfExists};
+use crate::runner::{self, files, Caller, IfExists};
 use crate::toy::Nim;
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -54,8 +54,8 @@ const AGENTS: [&str; 3] = ["random", "greedy", "alphabeta:depth=3"];
 fn threads_do_not_change_the_games() {
     let one = temp_dir("threads1");
     let two = temp_dir("threads2");
-    let a = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Silent).unwrap();
-    let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Silent).unwrap();
+    let a = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::QUIET).unwrap();
+    let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Caller::QUIET).unwrap();
     assert_eq!(a.played, 36);
     assert_eq!(a.stats, b.stats);
     // The summary made from the rows kept in memory is the one made from
@@ -105,7 +105,7 @@ fn threads_do_not_change_the_games() {
         ]
     );
     // A second fresh run into the same folder is refused.
-    let err = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Silent).unwrap_err();
+    let err = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::QUIET).unwrap_err();
     assert!(
         err.is_input() && err.to_string().contains("--resume"),
         "{err}"
@@ -118,7 +118,7 @@ fn threads_do_not_change_the_games() {
 #[test]
 fn three_shards_merged_give_the_whole_run() {
     let whole = temp_dir("whole");
-    runner::run::<Nim>(&experiment(&AGENTS, 10, 2), &whole, &Silent).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 10, 2), &whole, &Caller::QUIET).unwrap();
     let mut shards = Vec::new();
     for index in 1..=3 {
         let dir = temp_dir(&format!("shard{index}"));
@@ -126,12 +126,12 @@ fn three_shards_merged_give_the_whole_run() {
             shard: Some(crate::Shard { index, count: 3 }),
             ..experiment(&AGENTS, 10, 1)
         };
-        let report = runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+        let report = runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
         assert!(report.played > 0 && report.played < 30);
         shards.push(dir);
     }
     let merged = temp_dir("merged");
-    let report = runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
+    let report = runner::merge::<Nim>(&shards, &merged, IfExists::Refuse, "unknown").unwrap();
     assert_eq!(report.stats.games, 30);
     assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
     assert_eq!(
@@ -141,8 +141,13 @@ fn three_shards_merged_give_the_whole_run() {
     assert!(runner::folder_experiment(&merged).unwrap().shard.is_none());
 
     // Missing and duplicated games are refused, as are other experiments.
-    let err = runner::merge::<Nim>(&shards[..2], &temp_dir("merged-missing"), IfExists::Refuse)
-        .unwrap_err();
+    let err = runner::merge::<Nim>(
+        &shards[..2],
+        &temp_dir("merged-missing"),
+        IfExists::Refuse,
+        "unknown",
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("missing"), "{err}");
     let twice = [
         shards[0].clone(),
@@ -150,8 +155,13 @@ fn three_shards_merged_give_the_whole_run() {
         shards[2].clone(),
         shards[0].clone(),
     ];
-    let err =
-        runner::merge::<Nim>(&twice, &temp_dir("merged-twice"), IfExists::Refuse).unwrap_err();
+    let err = runner::merge::<Nim>(
+        &twice,
+        &temp_dir("merged-twice"),
+        IfExists::Refuse,
+        "unknown",
+    )
+    .unwrap_err();
     assert!(err.to_string().contains("also in"), "{err}");
     let other = temp_dir("other-seed");
     runner::run::<Nim>(
@@ -160,13 +170,14 @@ fn three_shards_merged_give_the_whole_run() {
             ..experiment(&AGENTS, 10, 1)
         },
         &other,
-        &Silent,
+        &Caller::QUIET,
     )
     .unwrap();
     let err = runner::merge::<Nim>(
         &[whole.clone(), other.clone()],
         &temp_dir("merged-other"),
         IfExists::Refuse,
+        "unknown",
     )
     .unwrap_err();
     assert!(err.is_input() && err.to_string().contains("seed"), "{err}");
@@ -178,7 +189,7 @@ fn three_shards_merged_give_the_whole_run() {
 #[test]
 fn resume_plays_exactly_the_missing_games() {
     let whole = temp_dir("resume-whole");
-    runner::run::<Nim>(&experiment(&AGENTS, 8, 2), &whole, &Silent).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 8, 2), &whole, &Caller::QUIET).unwrap();
     let all = read_games(&whole.join(files::GAMES)).unwrap().records;
 
     // A "killed" run: some rows in completion order, then a partial line.
@@ -200,11 +211,11 @@ fn resume_plays_exactly_the_missing_games() {
     std::fs::write(&path, bytes).unwrap();
 
     let folder = runner::folder_experiment(&killed).unwrap();
-    let report = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap();
+    let report = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap();
     assert_eq!((report.resumed, report.played), (7, 17));
     assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
     // Resuming a finished run plays nothing and changes nothing.
-    let report = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap();
+    let report = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap();
     assert_eq!((report.resumed, report.played), (24, 0));
     assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
 
@@ -216,7 +227,7 @@ fn resume_plays_exactly_the_missing_games() {
         1,
     );
     std::fs::write(&path, text).unwrap();
-    let err = runner::resume::<Nim>(&folder, &killed, &Silent).unwrap_err();
+    let err = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap_err();
     assert!(
         err.is_input() && err.to_string().contains("line 2") && err.to_string().contains("seed"),
         "{err}"
@@ -239,7 +250,7 @@ fn resume_plays_exactly_the_missing_games() {
 #[test]
 fn finish_refuses_an_incomplete_folder() {
     let dir = temp_dir("incomplete");
-    runner::run::<Nim>(&experiment(&AGENTS, 4, 1), &dir, &Silent).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 4, 1), &dir, &Caller::QUIET).unwrap();
     let text = std::fs::read_to_string(dir.join(files::GAMES)).unwrap();
     let kept: Vec<&str> = text.lines().take(5).collect();
     std::fs::write(dir.join(files::GAMES), kept.join("\n") + "\n").unwrap();
@@ -262,7 +273,7 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
             rules: vec![],
             ..experiment(&["alphabeta:depth=30", "random"], 400, threads)
         };
-        let report = runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+        let report = runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
         let status = report.sprt.clone().unwrap();
         assert_eq!(status.decision, crate::stats::sprt::SprtDecision::AcceptH1);
         assert!(status.pairs < 50, "{status:?}");
@@ -283,10 +294,10 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
 fn openings_are_shared_by_the_two_games_of_a_pair() {
     let dir = temp_dir("openings");
     let exp = Experiment {
-        opening_plies: 3,
+        opening_plies: crate::experiment::OpeningPlies::Plies(3),
         ..experiment(&["random", "random"], 6, 2)
     };
-    runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+    runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
     let records = read_games(&dir.join(files::GAMES)).unwrap().records;
     for pair in records.chunks(2) {
         assert_eq!(pair[0].opening, pair[1].opening);
@@ -313,15 +324,18 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
     std::fs::create_dir_all(&dir).unwrap();
     let held = FolderLock::acquire(&dir).unwrap();
     let exp = experiment(&AGENTS, 4, 1);
-    locked(runner::run::<Nim>(&exp, &dir, &Silent).unwrap_err(), &dir);
+    locked(
+        runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap_err(),
+        &dir,
+    );
     assert!(!dir.join(files::EXPERIMENT).exists());
     drop(held);
-    runner::run::<Nim>(&exp, &dir, &Silent).unwrap();
+    runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
     let folder = runner::folder_experiment(&dir).unwrap();
 
     let held = FolderLock::acquire(&dir).unwrap();
     locked(
-        runner::resume::<Nim>(&folder, &dir, &Silent).unwrap_err(),
+        runner::resume::<Nim>(&folder, &dir, &Caller::QUIET).unwrap_err(),
         &dir,
     );
     locked(runner::finish::<Nim>(&folder, &dir).unwrap_err(), &dir);
@@ -330,10 +344,22 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
     let out = temp_dir("locked-merge");
     std::fs::create_dir_all(&out).unwrap();
     let held = FolderLock::acquire(&out).unwrap();
-    let err = runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap_err();
+    let err = runner::merge::<Nim>(
+        std::slice::from_ref(&dir),
+        &out,
+        IfExists::Refuse,
+        "unknown",
+    )
+    .unwrap_err();
     locked(err, &out);
     drop(held);
-    runner::merge::<Nim>(std::slice::from_ref(&dir), &out, IfExists::Refuse).unwrap();
+    runner::merge::<Nim>(
+        std::slice::from_ref(&dir),
+        &out,
+        IfExists::Refuse,
+        "unknown",
+    )
+    .unwrap();
     assert_eq!(rows_without_time(&out), rows_without_time(&dir));
     for dir in [dir, out] {
         assert!(!dir.join(crate::lock::LOCK_FILE).exists());
@@ -348,12 +374,12 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
     // and the rest is taken from the counted list: the same openings in a
     // whole run, in shards, and after a resume.
     let exp = Experiment {
-        opening_plies: 2,
+        opening_plies: crate::experiment::OpeningPlies::Plies(2),
         rules: vec![],
         ..experiment(&["random", "greedy", "random"], 10, 2)
     };
     let whole = temp_dir("scarce-whole");
-    runner::run::<Nim>(&exp, &whole, &Silent).unwrap();
+    runner::run::<Nim>(&exp, &whole, &Caller::QUIET).unwrap();
     let rows = read_games(&whole.join(files::GAMES)).unwrap().records;
     for pairing in 0..3 {
         let mut piles: Vec<u32> = rows
@@ -379,12 +405,12 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
                 threads: 1,
                 ..exp.clone()
             };
-            runner::run::<Nim>(&shard, &dir, &Silent).unwrap();
+            runner::run::<Nim>(&shard, &dir, &Caller::QUIET).unwrap();
             dir
         })
         .collect();
     let merged = temp_dir("scarce-merged");
-    runner::merge::<Nim>(&shards, &merged, IfExists::Refuse).unwrap();
+    runner::merge::<Nim>(&shards, &merged, IfExists::Refuse, "unknown").unwrap();
     assert_eq!(rows_without_time(&merged), rows_without_time(&whole));
     // A run cut after 7 rows resumes to the same games.
     let cut = temp_dir("scarce-cut");
@@ -394,7 +420,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
     let kept: Vec<&str> = text.lines().take(8).collect();
     std::fs::write(cut.join(files::GAMES), kept.join("\n") + "\n").unwrap();
     let folder = runner::folder_experiment(&cut).unwrap();
-    let report = runner::resume::<Nim>(&folder, &cut, &Silent).unwrap();
+    let report = runner::resume::<Nim>(&folder, &cut, &Caller::QUIET).unwrap();
     assert_eq!((report.resumed, report.played), (7, 23));
     assert_eq!(rows_without_time(&cut), rows_without_time(&whole));
     // More pairs than the five positions: refused with both numbers, and
@@ -404,7 +430,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
         games: 12,
         ..exp.clone()
     };
-    let err = runner::run::<Nim>(&more, &refused, &Silent).unwrap_err();
+    let err = runner::run::<Nim>(&more, &refused, &Caller::QUIET).unwrap_err();
     assert!(
         err.is_input()
             && err

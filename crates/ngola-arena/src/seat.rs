@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::{move_budget, Agent, Clock, Evaluate, SearchLimit};
 use ngola_rules::{Game, Outcome, Player};
 
@@ -176,90 +177,123 @@ pub(crate) fn seated_game<G: Evaluate>(
             }
         }
     }
-    let mut clocks = rules.tc.map(|tc| Clocks {
+    let clocks = rules.tc.map(|tc| Clocks {
         remaining: [tc.base; 2],
         increment: tc.increment,
     });
     // Where an agent may write the position after its move.
     let mut after = game.clone();
     let last_ply = start.position.ply().saturating_add(MAX_GAME_PLIES);
-    let end = loop {
-        if let Some(outcome) = game.outcome() {
-            break End::natural(outcome);
-        }
-        if game.ply() >= last_ply {
-            // Rules under which the game need not end: stopped, a draw.
-            break End {
-                result: GameResult::Draw,
-                reason: Reason::PlyLimit,
-                fault: String::new(),
-            };
-        }
+    let mut players = SeatedPlayers {
+        start,
+        moves,
+        seats,
+        clocks,
+        rules,
+        scheduled,
+        labels,
+    };
+    let end = match play_out(&mut game, &mut after, &mut players, Some(last_ply)) {
+        Ended::Over(outcome) => End::natural(outcome),
+        // Rules under which the game need not end: stopped, a draw.
+        Ended::PlyLimit => End {
+            result: GameResult::Draw,
+            reason: Reason::PlyLimit,
+            fault: String::new(),
+        },
+        Ended::Stopped(Stop::Lost(end)) => end,
+        Ended::Stopped(Stop::Error(error)) => return Err(error),
+    };
+    finish(seats, &game);
+    Ok((game, end))
+}
+
+/// The seats of a game as the game loop's players: each move timed and
+/// charged to the mover's clock, external players' answers checked.
+struct SeatedPlayers<'a, 's, G: Evaluate> {
+    start: Start<'a, G>,
+    moves: &'a mut Vec<G::Move>,
+    seats: &'a mut [Seat<G>; 2],
+    clocks: Option<Clocks>,
+    rules: &'a ClockRules,
+    scheduled: &'a ScheduledGame,
+    labels: [&'s str; 2],
+}
+
+/// Why a seat stops a game: a fault that loses it, or an error that stops
+/// the run.
+enum Stop {
+    Lost(End),
+    Error(ArenaError),
+}
+
+impl<G: Evaluate> Players<G> for SeatedPlayers<'_, '_, G> {
+    type Stop = Stop;
+
+    fn choose(&mut self, game: &G, after: &mut G) -> Result<(G::Move, bool), Stop> {
         let side = game.to_move();
         let i = side.index();
-        let allowed = clocks.map_or(NO_CLOCK_LIMIT, |c| c.remaining[i] + rules.margin);
+        let lost = |fault| match lost(side, fault, self.scheduled.id, self.labels[i]) {
+            Ok(end) => Stop::Lost(end),
+            Err(error) => Stop::Error(error),
+        };
+        let forfeit = |reason, text| Stop::Lost(End::fault(side, reason, text));
+        let allowed = self
+            .clocks
+            .map_or(NO_CLOCK_LIMIT, |c| c.remaining[i] + self.rules.margin);
         let timer = Instant::now();
-        let (mv, played) = match &mut seats[i] {
-            Seat::BuiltIn(agent) => match clocks {
-                None => agent.select_into(&game, &mut after),
+        let (mv, played) = match &mut self.seats[i] {
+            Seat::BuiltIn(agent) => match self.clocks {
+                None => agent.select_into(game, after),
                 Some(c) => {
                     let budget = move_budget(Clock {
                         remaining: c.remaining[i],
                         increment: c.increment,
                     });
                     (
-                        agent.select_limited(&game, &SearchLimit::time(budget)),
+                        agent.select_limited(game, &SearchLimit::time(budget)),
                         false,
                     )
                 }
             },
             Seat::External(contestant) => {
                 let turn = Turn {
-                    start: start.position,
-                    standard_start: start.standard,
-                    moves,
-                    game: &game,
-                    clocks,
+                    start: self.start.position,
+                    standard_start: self.start.standard,
+                    moves: self.moves,
+                    game,
+                    clocks: self.clocks,
                     allowed,
                 };
-                let text = match contestant.choose(&turn) {
-                    Ok(text) => text,
-                    Err(fault) => break lost(side, fault, scheduled.id, name(side))?,
-                };
+                let text = contestant.choose(&turn).map_err(lost)?;
                 let used = timer.elapsed();
-                if clocks.is_some() && used > allowed {
-                    break End::fault(side, Reason::TimeForfeit, over_time(used, allowed));
+                if self.clocks.is_some() && used > allowed {
+                    return Err(forfeit(Reason::TimeForfeit, over_time(used, allowed)));
                 }
                 match game.parse_move(&text) {
                     Ok(mv) if game.check_move(mv).is_ok() => (mv, false),
-                    _ => break End::fault(side, Reason::IllegalMove, text),
+                    _ => return Err(forfeit(Reason::IllegalMove, text)),
                 }
             }
         };
-        if let Some(c) = clocks.as_mut() {
+        if let Some(c) = self.clocks.as_mut() {
             let used = timer.elapsed();
             if used > allowed {
-                break End::fault(side, Reason::TimeForfeit, over_time(used, allowed));
+                return Err(forfeit(Reason::TimeForfeit, over_time(used, allowed)));
             }
             c.remaining[i] = c.remaining[i].saturating_sub(used) + c.increment;
         }
-        debug_assert!(game.check_move(mv).is_ok(), "agent chose an illegal move");
-        for seat in seats.iter_mut() {
+        Ok((mv, played))
+    }
+
+    fn played(&mut self, before: &G, mv: G::Move) {
+        for seat in self.seats.iter_mut() {
             if let Seat::BuiltIn(agent) = seat {
-                agent.observe(&game, mv);
+                agent.observe(before, mv);
             }
         }
-        moves.push(mv);
-        if played {
-            // The agent played the move already (a random agent does); the
-            // old position's buffers serve as the next scratch.
-            std::mem::swap(&mut game, &mut after);
-        } else {
-            game.play(mv);
-        }
-    };
-    finish(seats, &game);
-    Ok((game, end))
+        self.moves.push(mv);
+    }
 }
 
 fn over_time(used: Duration, allowed: Duration) -> String {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use ngola_agents::Evaluate;
 use ngola_arena::record::{read_games, GameResult};
 use ngola_arena::runner::{self, files};
-use ngola_arena::{ExperimentDraft, Silent};
+use ngola_arena::{Caller, ExperimentDraft};
 use ngola_rules::{with_game, GameKind, RuleOptions};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -30,13 +30,13 @@ fn check_game<G: Evaluate>(kind: GameKind) {
         ]),
         games: Some(16),
         seed: Some(3),
-        opening_plies: Some(4),
+        opening_plies: Some(ngola_arena::experiment::OpeningPlies::Plies(4)),
         threads: Some(2),
         ..Default::default()
     }
     .finish()
     .unwrap();
-    runner::run::<G>(&experiment, &dir, &Silent).unwrap();
+    runner::run::<G>(&experiment, &dir, &Caller::QUIET).unwrap();
     let folder = runner::folder_experiment(&dir).unwrap();
     let assignments: Vec<String> = folder
         .rules

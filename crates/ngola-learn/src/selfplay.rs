@@ -20,6 +20,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use ngola_agents::play::{play_out, Ended, Seated};
 use ngola_agents::AgentSpec;
 use ngola_rules::opening::random_opening;
 use ngola_rules::{MoveList, Outcome, MAX_GAME_PLIES};
@@ -319,29 +320,20 @@ fn play_one<G: Encode>(
     let opening = moves.len();
     moves.reserve(64);
     let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
-    let mut players = [build(south_seed)?, build(north_seed)?];
+    let mut players = Seated {
+        agents: [build(south_seed)?, build(north_seed)?],
+        moves,
+    };
     let mut after = game.clone();
     // Rules under which a game need not end: stopped where the tournament
     // runner stops games, and scored a draw.
     let last_ply = start.ply().saturating_add(MAX_GAME_PLIES);
-    let outcome = loop {
-        if let Some(outcome) = game.outcome() {
-            break Some(outcome);
-        }
-        if game.ply() >= last_ply {
-            break None;
-        }
-        let (mv, played) = players[game.to_move().index()].select_into(&game, &mut after);
-        moves.push(mv);
-        for player in players.iter_mut() {
-            player.observe(&game, mv);
-        }
-        if played {
-            std::mem::swap(&mut game, &mut after);
-        } else {
-            game.play(mv);
-        }
+    let outcome = match play_out(&mut game, &mut after, &mut players, Some(last_ply)) {
+        Ended::Over(outcome) => Some(outcome),
+        Ended::PlyLimit => None,
+        Ended::Stopped(never) => match never {},
     };
+    let moves = players.moves;
     Ok(Played {
         moves,
         opening,

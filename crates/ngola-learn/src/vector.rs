@@ -29,6 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use thiserror::Error;
 
+use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::AgentSpec;
 use ngola_rules::{Game, MoveList, Player};
 
@@ -402,25 +403,53 @@ impl<G: Encode> Context<'_, G> {
 
     /// The opponent's moves until the learner is to move or the game is over.
     fn opponent_moves(&self, slot: &mut Slot<G>) -> Result<(), VecError> {
-        loop {
-            if slot.game.outcome().is_some() {
+        let mut opponent = Opponent {
+            spec: self.opponent,
+            learner: slot.learner,
+            rng: &mut slot.rng,
+        };
+        match play_out(&mut slot.game, &mut slot.after, &mut opponent, None) {
+            Ended::Over(_) => {
                 slot.ended = true;
-                return Ok(());
+                Ok(())
             }
-            if slot.game.to_move() == slot.learner {
-                return Ok(());
-            }
-            let seed = slot.rng.next_u64();
-            let mut agent = self
-                .opponent
-                .try_build::<G>(seed)
-                .map_err(|e| VecError::Opponent(e.to_string()))?;
-            let (mv, played) = agent.select_into(&slot.game, &mut slot.after);
-            if played {
-                std::mem::swap(&mut slot.game, &mut slot.after);
-            } else {
-                slot.game.play(mv);
-            }
+            Ended::Stopped(Pause::LearnersTurn) => Ok(()),
+            Ended::Stopped(Pause::Failed(error)) => Err(error),
+            // No ply limit is given.
+            Ended::PlyLimit => Ok(()),
         }
+    }
+}
+
+/// The opponent's side of a slot's game, played through the one game loop
+/// until the learner is to move: built afresh for each move, from the
+/// slot's next seed.
+struct Opponent<'a> {
+    spec: &'a AgentSpec,
+    learner: Player,
+    rng: &'a mut ChaCha8Rng,
+}
+
+/// Why the opponent stops playing.
+enum Pause {
+    /// The learner is to move.
+    LearnersTurn,
+    /// The opponent could not be built.
+    Failed(VecError),
+}
+
+impl<G: Encode> Players<G> for Opponent<'_> {
+    type Stop = Pause;
+
+    fn choose(&mut self, game: &G, after: &mut G) -> Result<(G::Move, bool), Pause> {
+        if game.to_move() == self.learner {
+            return Err(Pause::LearnersTurn);
+        }
+        let seed = self.rng.next_u64();
+        let mut agent = self
+            .spec
+            .try_build::<G>(seed)
+            .map_err(|e| Pause::Failed(VecError::Opponent(e.to_string())))?;
+        Ok(agent.select_into(game, after))
     }
 }

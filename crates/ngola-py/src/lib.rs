@@ -15,6 +15,7 @@ mod callables;
 mod envs;
 mod errors;
 mod game;
+mod host;
 mod interrupt;
 mod selfplay;
 mod state;
@@ -30,6 +31,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// The native module `ngola._ngola`.
 #[pymodule]
 fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    host::set_memory_limit();
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<agent::PyAgent>()?;

@@ -7,13 +7,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::prelude::*;
 
-use ngola_arena::{runner, ArenaError, Bar, ExperimentDraft, Observer, Report};
+use ngola_arena::experiment::OpeningPlies;
+use ngola_arena::{runner, ArenaError, Caller, ExperimentDraft, Observer, Report};
 use ngola_rules::with_game;
 
 use crate::agent::parse_spec;
 use crate::callables::PySeats;
 use crate::errors::{self, guard};
 use crate::game::PyGame;
+use crate::host::{Bar, GIT_COMMIT};
 use crate::interrupt::run_interruptible;
 use crate::selfplay::whole_number;
 
@@ -109,7 +111,7 @@ pub fn run_tournament(
             format: Some(format.to_string()),
             games: Some(to_u32(games, "games")?),
             seed: Some(whole_number(seed, "seed")?),
-            opening_plies: Some(to_u32(opening_plies, "opening_plies")?),
+            opening_plies: Some(OpeningPlies::Plies(to_u32(opening_plies, "opening_plies")?)),
             allow_repeated_openings: Some(allow_repeated_openings),
             threads: Some(crate::selfplay::thread_count(threads)?),
             out: Some(out.clone()),
@@ -121,14 +123,18 @@ pub fn run_tournament(
                 bar: (!quiet).then(Bar::new),
                 stop,
             };
+            let caller = Caller {
+                observer: &watch,
+                commit: GIT_COMMIT,
+            };
             with_game!(experiment.game, G => {
                 if resume && runner::holds_run(&out) {
                     let mut folder = runner::folder_experiment(&out)?;
                     runner::check_same::<G>(&folder, &mut experiment, &out)?;
                     folder.threads = experiment.threads;
-                    runner::resume_with::<G>(&folder, &out, &watch, &seats)
+                    runner::resume_with::<G>(&folder, &out, &caller, &seats)
                 } else {
-                    runner::run_with::<G>(&experiment, &out, &watch, &seats)
+                    runner::run_with::<G>(&experiment, &out, &caller, &seats)
                 }
             })
         })?;

@@ -8,7 +8,7 @@
 mod cli_error;
 mod cmd;
 mod game_args;
-mod utc;
+mod host;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage(&err),
     };
+    host::set_memory_limit();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),

@@ -114,8 +114,21 @@ fn tables_over_the_limit_are_refused_by_every_command() {
 fn the_documented_maximum_is_refused_on_a_machine_that_cannot_hold_it() {
     // `--tt 65536` (64 GiB) aborted on allocation; now the machine's own
     // limit refuses it (this test machine has less memory than that).
-    match ngola_agents::memory::limit_mb() {
-        Some((mb, _)) if mb < 49152 => {}
+    use ngola_agents::memory::{self, LimitTexts, MemoryLimit};
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let (meminfo, cgroup_max, process_limits) = (
+        read(memory::MEMINFO),
+        read(memory::CGROUP_MAX),
+        read(memory::PROCESS_LIMITS),
+    );
+    let machine = memory::limit_from(&LimitTexts {
+        env: None,
+        meminfo: meminfo.as_deref(),
+        cgroup_max: cgroup_max.as_deref(),
+        process_limits: process_limits.as_deref(),
+    });
+    match machine {
+        Some(MemoryLimit { mb, .. }) if mb < 49152 => {}
         _ => return,
     }
     refused(

@@ -3,47 +3,12 @@
 //! colour-swapped pair of every pairing, in file or shuffled order; bad
 //! lines stop the run naming the line; resume and merge keep the suite.
 
+mod common;
+use common::*;
+
 use std::collections::HashSet;
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use ngola_arena::record::read_games;
-
-fn ngola(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-        .args(args)
-        .output()
-        .expect("the ngola binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ngola-suite-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn succeed(args: &[&str]) -> String {
-    let out = ngola(args);
-    assert!(
-        out.status.success(),
-        "ngola {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn refused(args: &[&str], needles: &[&str]) {
-    let out = ngola(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "ngola {args:?}: {stderr}");
-    for needle in needles {
-        assert!(
-            stderr.contains(needle),
-            "ngola {args:?}: no `{needle}` in {stderr}"
-        );
-    }
-}
 
 /// The openings of a suite file (lines that are not comments).
 fn openings(path: &std::path::Path) -> Vec<String> {
@@ -72,7 +37,7 @@ fn position_after(moves: &str) -> String {
 
 #[test]
 fn a_written_suite_is_played_pair_by_pair() {
-    let dir = temp_dir("play");
+    let dir = scratch("play");
     let book = dir.join("book.txt");
     let stderr = String::from_utf8_lossy(
         &ngola(&[
@@ -209,7 +174,7 @@ fn a_written_suite_is_played_pair_by_pair() {
 
 #[test]
 fn bad_suite_lines_are_named() {
-    let dir = temp_dir("bad");
+    let dir = scratch("bad");
     let start_after_a1 = "kalah 0,5,5,5,5,4/4,4,4,4,4,4 N 1 0,0";
     let cases = [
         ("a1 b1\na2 b9\n", "line 2", "ply 2"),

@@ -3,21 +3,12 @@
 //! with one, with a bad input and an undo on the way; the saved record
 //! then replays with `ngola replay --record`.
 
+mod common;
+use common::*;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn ngola() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("play-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// What the person does when the program lists the legal moves for the
 /// `turn`-th time (counting from 0), given the list.
@@ -26,7 +17,7 @@ type Person = dyn FnMut(usize, &[&str]) -> String;
 /// Runs `ngola play` with `args`, answering each "Legal moves:" line with
 /// `person`'s answer. Returns the whole output and the exit status.
 fn play(args: &[&str], person: &mut Person) -> (String, bool) {
-    let mut child = ngola()
+    let mut child = ngola_command()
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -59,7 +50,7 @@ fn play(args: &[&str], person: &mut Person) -> (String, bool) {
 
 /// `ngola replay --record FILE`: its lines and success.
 fn replay_record(path: &Path) -> (Vec<String>, bool) {
-    let out = ngola()
+    let out = ngola_command()
         .arg("replay")
         .arg("--record")
         .arg(path)
@@ -223,7 +214,7 @@ fn um_el_bagara_as_north_from_a_position_quit_midway_replays_unfinished() {
 
 #[test]
 fn bad_specs_and_files_are_named_with_exit_code_2() {
-    let out = ngola()
+    let out = ngola_command()
         .args(["play", "kalah", "--agent", "randm"])
         .stdin(Stdio::null())
         .output()
@@ -276,7 +267,7 @@ fn record_moves(record: &str) -> Vec<String> {
 fn a_line_that_is_not_utf8_is_answered_and_the_game_goes_on() {
     let dir = scratch("utf8");
     let record_path = dir.join("game.txt");
-    let mut child = ngola()
+    let mut child = ngola_command()
         .args(["play", "kalah", "--agent", "random", "--seed", "5"])
         .arg("--record")
         .arg(&record_path)
@@ -314,7 +305,7 @@ fn a_line_that_is_not_utf8_is_answered_and_the_game_goes_on() {
 fn ctrl_c_saves_the_game_so_far_and_exits_130() {
     let dir = scratch("sigint");
     let record_path = dir.join("game.txt");
-    let mut child = ngola()
+    let mut child = ngola_command()
         .args(["play", "mangola", "--agent", "greedy", "--seed", "2"])
         .arg("--record")
         .arg(&record_path)
@@ -363,7 +354,7 @@ fn ctrl_c_saves_the_game_so_far_and_exits_130() {
 fn the_end_of_the_input_saves_the_game_so_far() {
     let dir = scratch("eof");
     let record_path = dir.join("game.txt");
-    let out = ngola()
+    let out = ngola_command()
         .args(["play", "kalah", "--agent", "random", "--seed", "4"])
         .arg("--record")
         .arg(&record_path)

@@ -1,23 +1,13 @@
 //! `ngola plot` on a small tournament: the three SVGs parse as XML and
 //! their numbers equal the tables the tournament wrote.
 
+mod common;
+use common::*;
+
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use roxmltree::{Document, Node};
-
-fn ngola() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plot-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A CSV file as rows of column -> value (the tables hold no quoted commas
 /// in the columns read here: agent specs are quoted if they have commas,
@@ -76,7 +66,7 @@ fn attribute(node: Node, name: &str) -> f64 {
 fn plots_of_a_small_tournament_agree_with_its_tables() {
     let dir = scratch("run");
     let run_dir = dir.join("run");
-    let out = ngola()
+    let out = ngola_command()
         .args([
             "tournament",
             "--game",
@@ -107,7 +97,7 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    let out = ngola().arg("plot").arg(&run_dir).output().unwrap();
+    let out = ngola_command().arg("plot").arg(&run_dir).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -115,8 +105,18 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
     );
     let plots = run_dir.join("plots");
 
-    // Elo: one row per agent, equal to standings.csv.
+    // Elo: one row per agent, equal to standings.csv; plots name agents as
+    // tables do, by their labels (here the specs as typed).
     let standings = read_csv(&run_dir.join("standings.csv"));
+    let labels = ["random", "greedy", "alphabeta:depth=2"];
+    let label_of = |agent: &str| {
+        labels
+            .iter()
+            .find(|l| agent.starts_with(*l))
+            .copied()
+            .unwrap_or(agent)
+            .to_string()
+    };
     let svg = std::fs::read_to_string(plots.join("elo.svg")).unwrap();
     let doc = Document::parse(&svg).unwrap();
     let rows = intervals(&doc);
@@ -124,7 +124,7 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
     for row in &standings {
         let node = rows
             .iter()
-            .find(|n| n.attribute("data-label") == Some(row["agent"].as_str()))
+            .find(|n| n.attribute("data-label") == Some(label_of(&row["agent"]).as_str()))
             .unwrap_or_else(|| panic!("no Elo row for {}", row["agent"]));
         for (attr, column) in [
             ("data-value", "elo"),
@@ -152,7 +152,7 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
         let label = if row["pairing"].is_empty() {
             "all games".to_string()
         } else {
-            format!("{} vs {}", row["a"], row["b"])
+            format!("{} vs {}", label_of(&row["a"]), label_of(&row["b"]))
         };
         assert_eq!(node.attribute("data-label"), Some(label.as_str()));
         for (attr, column) in [
@@ -205,7 +205,7 @@ fn plots_of_a_small_tournament_agree_with_its_tables() {
 #[test]
 fn a_folder_without_games_is_refused() {
     let dir = scratch("empty");
-    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    let out = ngola_command().arg("plot").arg(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("games.csv"));
 }
@@ -221,13 +221,13 @@ fn a_damaged_agent_id_is_refused_not_allocated() {
         format!("{header}\n{}", row("4000000000")),
     )
     .unwrap();
-    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    let out = ngola_command().arg("plot").arg(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("agent id 4000000000"), "{err}");
     // The same row with a sound id plots.
     std::fs::write(dir.join("games.csv"), format!("{header}\n{}", row("0"))).unwrap();
-    let out = ngola().arg("plot").arg(&dir).output().unwrap();
+    let out = ngola_command().arg("plot").arg(&dir).output().unwrap();
     assert!(
         out.status.success(),
         "{}",

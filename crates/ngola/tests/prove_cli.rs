@@ -2,31 +2,11 @@
 //! certificates (plain and gzip) pass `--check` and a damaged one fails,
 //! a checkpoint is continued, and bad input exits 2 naming what is wrong.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::*;
+
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn ngola(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run ngola: {e}"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("prove-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-    dir
-}
 
 fn path(p: &Path) -> &str {
     p.to_str().unwrap_or_else(|| panic!("non-UTF-8 path"))

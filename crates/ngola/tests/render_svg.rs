@@ -1,25 +1,13 @@
 //! `ngola render`: the diagrams and the replay page are parsed as XML and
 //! their counts compared with the positions they draw.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
+use common::*;
 
 use roxmltree::{Document, Node, ParsingOptions};
 
-fn ngola() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("render-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = ngola().args(args).output().unwrap();
+    let out = ngola_command().args(args).output().unwrap();
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

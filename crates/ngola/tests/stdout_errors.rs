@@ -3,6 +3,9 @@
 //! full output with a message naming standard output, a closed pipe
 //! quietly, as Unix tools do.
 
+mod common;
+use common::*;
+
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -17,18 +20,6 @@ fn serial() -> MutexGuard<'static, ()> {
     SERIAL
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-fn ngola() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("stdout-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Standard output that is a pipe whose reader has already exited: the
@@ -46,7 +37,7 @@ fn full_device() -> Stdio {
 
 /// Runs `ngola args` with `stdout` and `input` on its standard input.
 fn run(args: &[String], stdout: Stdio, input: &Path) -> Output {
-    ngola()
+    ngola_command()
         .args(args)
         .stdin(File::open(input).unwrap())
         .stdout(stdout)
@@ -121,7 +112,7 @@ fn commands(dir: &Path, tag: &str) -> Vec<Vec<String>> {
 
 fn setup(dir: &Path) -> PathBuf {
     std::fs::write(dir.join("game.txt"), "game kalah\nmoves\na3\n").unwrap();
-    let out = ngola()
+    let out = ngola_command()
         .args(["tournament", "--game", "mangola", "--agent", "random"])
         .args(["--agent", "random", "--games", "2", "-q", "--out"])
         .arg(dir.join("done"))
@@ -180,7 +171,7 @@ fn a_full_standard_error_does_not_panic() {
     if !Path::new("/dev/full").exists() {
         return;
     }
-    let out = ngola()
+    let out = ngola_command()
         .args(["perft", "mangola", "3", "--rule", "foo=1"])
         .stderr(full_device())
         .output()

@@ -2,48 +2,10 @@
 //! command line, the quickstart experiment, determinism across threads and
 //! shards, the SPRT, and errors that name the bad field.
 
+mod common;
+use common::*;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-use ngola_arena::record::{read_games, GameRecord};
-
-fn ngola(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-        .args(args)
-        .output()
-        .expect("the ngola binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ngola-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The rows of a folder's games.csv with the timings zeroed.
-fn games(dir: &Path) -> Vec<GameRecord> {
-    let found = read_games(&dir.join("games.csv")).expect("games.csv reads");
-    assert!(!found.partial_tail);
-    found
-        .records
-        .into_iter()
-        .map(|r| GameRecord { time_s: 0.0, ..r })
-        .collect()
-}
-
-fn succeed(args: &[&str]) -> String {
-    let out = ngola(args);
-    assert!(
-        out.status.success(),
-        "ngola {args:?} failed: {}",
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
 
 #[test]
 fn the_issue_command_line_works_as_written() {

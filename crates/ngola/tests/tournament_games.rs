@@ -4,52 +4,12 @@
 //! exist, with both numbers and before any folder is made; runs that fail
 //! their own checks leave nothing behind; the files load as typed data.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::*;
+
+use std::path::Path;
 
 use ngola_arena::record::read_games;
-
-fn ngola(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-        .args(args)
-        .output()
-        .expect("the ngola binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ngola-games-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn succeed(args: &[&str]) -> String {
-    let out = ngola(args);
-    assert!(
-        out.status.success(),
-        "ngola {args:?} failed: {}",
-        text(&out.stderr)
-    );
-    text(&out.stdout)
-}
-
-/// Runs ngola expecting exit code 2 with every needle in stderr.
-fn refused(args: &[&str], needles: &[&str]) -> String {
-    let out = ngola(args);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "ngola {args:?}: {stderr}");
-    for needle in needles {
-        assert!(
-            stderr.contains(needle),
-            "ngola {args:?}: no `{needle}` in {stderr}"
-        );
-    }
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    stderr
-}
 
 /// A small Kalah round robin into `dir`.
 fn small_run(dir: &Path, extra: &[&str]) {
@@ -94,10 +54,7 @@ fn replay_and_render_show_a_game_of_a_run() {
         .map(|l| l.split_whitespace().nth(1).unwrap())
         .collect();
     assert_eq!(moves.join(" "), row.moves);
-    assert_eq!(
-        lines.last().unwrap(),
-        &format!("result {}", row.result)
-    );
+    assert_eq!(lines.last().unwrap(), &format!("result {}", row.result));
 
     let page = dir.join("game.html");
     let stdout = succeed(&[
@@ -237,25 +194,35 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
         ],
     );
     assert!(!dir.exists());
-    // Without openings, two deterministic agents replay one game: refused
-    // beyond one pair; an agent that draws on its seed makes it fine.
+    // Without openings (an explicit `--opening-plies 0`), two deterministic
+    // agents replay one game: refused beyond one pair; an agent that draws
+    // on its seed makes it fine.
+    let deterministic = [
+        "tournament",
+        "--game",
+        "kalah",
+        "--agent",
+        "alphabeta:depth=2",
+        "--agent",
+        "alphabeta:depth=1",
+        "--games",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "alphabeta:depth=2",
-            "--agent",
-            "alphabeta:depth=1",
-            "--games",
-            "4",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
+        &[&deterministic[..], &["--opening-plies", "0"]].concat(),
         &["1 distinct opening for 2 pairs"],
     );
     assert!(!dir.exists());
+    // Given no openings at all, the run chooses the fewest random plies that
+    // give each pair its own opening (1 in Kalah), and says so.
+    let stdout = succeed(&deterministic);
+    assert!(
+        stdout.contains("openings: 1 random plies from the start (chosen automatically"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
     succeed(&[
         "tournament",
         "--game",
@@ -266,6 +233,8 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
         "random",
         "--games",
         "4",
+        "--opening-plies",
+        "0",
         "-q",
         "--out",
         dir.to_str().unwrap(),

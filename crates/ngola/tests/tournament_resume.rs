@@ -3,7 +3,10 @@
 //! (A run of the 200 games takes under a second on 2 threads; kills are
 //! drawn between 5% and 90% of the time an uninterrupted run took.)
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::*;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -13,12 +16,6 @@ use rand_chacha::ChaCha8Rng;
 
 const GAMES: &str = "200";
 const TOTAL: usize = 200;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ngola-resume-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 fn tournament(extra: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ngola"));

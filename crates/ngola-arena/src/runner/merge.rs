@@ -42,8 +42,14 @@ pub enum IfExists {
 /// `out` must be new, empty, or (with [`IfExists::Replace`]) hold a run of
 /// the same experiment. The merge is built in a temporary folder beside
 /// `out` and renamed into place at the end; the folder `out` held before
-/// is removed only after that.
-pub fn merge<G: Game>(dirs: &[PathBuf], out: &Path, if_exists: IfExists) -> Result<Report> {
+/// is removed only after that. `commit` is the git commit of the calling
+/// program's build (for the merged folder's provenance).
+pub fn merge<G: Game>(
+    dirs: &[PathBuf],
+    out: &Path,
+    if_exists: IfExists,
+    commit: &str,
+) -> Result<Report> {
     let Some(first) = dirs.first() else {
         return Err(ArenaError::field(
             "folders",
@@ -53,8 +59,16 @@ pub fn merge<G: Game>(dirs: &[PathBuf], out: &Path, if_exists: IfExists) -> Resu
     let (parent, name) = beside(out)?;
     let created = !out.exists();
     std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
-    let result = FolderLock::acquire(out)
-        .and_then(|lock| merge_locked::<G>(dirs, first, out, (&parent, &name), if_exists, lock));
+    let result = FolderLock::acquire(out).and_then(|lock| {
+        merge_locked::<G>(
+            dirs,
+            first,
+            out,
+            (&parent, &name),
+            (if_exists, commit),
+            lock,
+        )
+    });
     if result.is_err() && created {
         // Leave no folder behind (only removed if it is still empty).
         let _ = std::fs::remove_dir(out);
@@ -131,7 +145,7 @@ fn merge_locked<G: Game>(
     first: &Path,
     out: &Path,
     (parent, name): (&Path, &str),
-    if_exists: IfExists,
+    (if_exists, commit): (IfExists, &str),
     mut out_lock: FolderLock,
 ) -> Result<Report> {
     let mut reference = folder_experiment(first)?;
@@ -198,7 +212,7 @@ fn merge_locked<G: Game>(
         ..reference
     };
     let rows = records.iter().map(Row::read).collect();
-    let provenance = Provenance::now(rayon::current_num_threads());
+    let provenance = Provenance::now(rayon::current_num_threads(), commit);
     let mut lines = String::new();
     for (dir, run) in dirs.iter().zip(&started) {
         lines += &run.summary_lines(&format!("shard {}", dir.display()));

@@ -39,7 +39,7 @@ use crate::lock::FolderLock;
 use crate::openings::{OpeningPlan, OpeningsNote};
 use crate::output;
 use crate::play::{play_game, Scratch};
-use crate::progress::{Live, Observer};
+use crate::progress::{Live, Observer, Silent};
 use crate::provenance::Provenance;
 use crate::record::{read_games, write_lines, GameRecord, GamesFile, GamesWriter, SharedWriter};
 use crate::replay::check_row;
@@ -76,6 +76,24 @@ pub mod files {
     pub const SUMMARY: &str = "summary.txt";
     /// The run's copy of its opening suite, when it has one.
     pub const OPENINGS: &str = super::SUITE_FILE;
+}
+
+/// What the calling program hands a run: whom to tell about its progress,
+/// and the git commit of the program's build (the folder's provenance).
+#[derive(Copy, Clone)]
+pub struct Caller<'a> {
+    /// Told about the run's progress (a progress bar, a stop flag).
+    pub observer: &'a dyn Observer,
+    /// The git commit of the calling program's build, or `unknown`.
+    pub commit: &'a str,
+}
+
+impl Caller<'static> {
+    /// Reports nothing, commit `unknown` (tests, benches).
+    pub const QUIET: Caller<'static> = Caller {
+        observer: &Silent,
+        commit: "unknown",
+    };
 }
 
 /// How often the progress line's live standings are refreshed.
@@ -276,13 +294,9 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
 /// openings) before the folder is created, so a run refused by its own
 /// checks leaves no folder behind. The folder is locked for the whole run
 /// ([`FolderLock`]): another process writing it fails at once.
-pub fn run<G: Evaluate>(
-    experiment: &Experiment,
-    dir: &Path,
-    observer: &dyn Observer,
-) -> Result<Report> {
+pub fn run<G: Evaluate>(experiment: &Experiment, dir: &Path, caller: &Caller) -> Result<Report> {
     let seats = UgiSeats::new(experiment.engines.clone(), dir);
-    run_with::<G>(experiment, dir, observer, &seats)
+    run_with::<G>(experiment, dir, caller, &seats)
 }
 
 /// [`run`] with the external agents seated by `seats` (e.g. Python
@@ -290,7 +304,7 @@ pub fn run<G: Evaluate>(
 pub fn run_with<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
-    observer: &dyn Observer,
+    caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
     check_seats(experiment, seats)?;
@@ -308,7 +322,7 @@ pub fn run_with<G: Evaluate>(
             "already holds a run; finish it with --resume, or choose another --out",
         ));
     }
-    let provenance = Provenance::now(experiment.threads);
+    let provenance = Provenance::now(experiment.threads, caller.commit);
     let played = (|| {
         write_experiment(dir, &experiment, &provenance)?;
         let writer = GamesWriter::create(&dir.join(files::GAMES))?;
@@ -324,7 +338,7 @@ pub fn run_with<G: Evaluate>(
             &experiment,
             dir,
             (writer, Vec::new(), present),
-            observer,
+            caller.observer,
             &context,
         )
     })();
@@ -413,20 +427,16 @@ fn checked_rows<G: Game>(
 /// with another thread count. `engine:NAME` agents are the experiment's
 /// UGI engines. The folder is locked while it runs ([`FolderLock`]); a
 /// lock left by a killed process does not count.
-pub fn resume<G: Evaluate>(
-    experiment: &Experiment,
-    dir: &Path,
-    observer: &dyn Observer,
-) -> Result<Report> {
+pub fn resume<G: Evaluate>(experiment: &Experiment, dir: &Path, caller: &Caller) -> Result<Report> {
     let seats = UgiSeats::new(experiment.engines.clone(), dir);
-    resume_with::<G>(experiment, dir, observer, &seats)
+    resume_with::<G>(experiment, dir, caller, &seats)
 }
 
 /// [`resume`] with the external agents seated by `seats`.
 pub fn resume_with<G: Evaluate>(
     experiment: &Experiment,
     dir: &Path,
-    observer: &dyn Observer,
+    caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
     check_seats(experiment, seats)?;
@@ -440,7 +450,7 @@ pub fn resume_with<G: Evaluate>(
     let (found, present) = checked_rows(dir, &experiment, &schedule, &plan)?;
     let writer = GamesWriter::reopen(&dir.join(files::GAMES), &found)?;
     let mut summary_lines = Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run");
-    summary_lines += &Provenance::now(experiment.threads).summary_lines("resumed");
+    summary_lines += &Provenance::now(experiment.threads, caller.commit).summary_lines("resumed");
     let context = Context {
         plan: &plan,
         schedule: &schedule,
@@ -451,7 +461,7 @@ pub fn resume_with<G: Evaluate>(
         &experiment,
         dir,
         (writer, found.records, present),
-        observer,
+        caller.observer,
         &context,
     )
 }
@@ -671,9 +681,9 @@ fn play_caught<G: Evaluate>(
     catch_unwind(AssertUnwindSafe(|| {
         let opening = plan
             .opening(scheduled.pair, scheduled.opening_seed)
-            .map_err(|message| ArenaError::Game {
+            .map_err(|error| ArenaError::Opening {
                 game: scheduled.id,
-                message,
+                error,
             })?;
         play_game::<G>(
             plan.start(),
@@ -826,7 +836,7 @@ pub fn check_same<G: Game>(folder: &Experiment, given: &mut Experiment, dir: &Pa
     }
     let mut differences = folder.identity_differences(given);
     if folder.shard != given.shard {
-        differences.push("shard");
+        differences.push("shard".to_string());
     }
     if differences.is_empty() {
         return Ok(());

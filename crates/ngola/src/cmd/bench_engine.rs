@@ -12,7 +12,7 @@ use std::time::Instant;
 use clap::Args;
 
 use ngola_arena::runner;
-use ngola_arena::{EngineConfig, ExperimentDraft, Silent};
+use ngola_arena::{Caller, EngineConfig, ExperimentDraft};
 use ngola_rules::kalah::Kalah;
 
 use crate::cli_error::{print, CliError};
@@ -57,7 +57,7 @@ fn play(
     }
     .finish()?;
     let clock = Instant::now();
-    let report = runner::run::<Kalah>(&experiment, &dir, &Silent);
+    let report = runner::run::<Kalah>(&experiment, &dir, &Caller::QUIET);
     let seconds = clock.elapsed().as_secs_f64();
     let _ = std::fs::remove_dir_all(&dir);
     let report = report?;

@@ -14,6 +14,7 @@ use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
 use crate::cmd::tournament::print_report;
+use crate::host::GIT_COMMIT;
 
 /// Arguments of `ngola merge`.
 #[derive(Args, Debug)]
@@ -46,7 +47,8 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
         .first()
         .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
     let game = runner::folder_experiment(first)?.game;
-    let report = with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists))?;
+    let report =
+        with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists, GIT_COMMIT))?;
     if args.quiet {
         return Ok(());
     }

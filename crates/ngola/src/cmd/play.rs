@@ -29,7 +29,7 @@ use ngola_viz::{
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
-use crate::utc::utc_stamp;
+use ngola_arena::provenance::utc_stamp;
 
 /// The hint agent when `--hint` is not given: a modest alpha-beta search,
 /// stronger than most people and quick on every game.

@@ -9,19 +9,19 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
 use ngola_arena::entry::is_valid_name;
-use ngola_arena::experiment::check_threads;
+use ngola_arena::experiment::{check_threads, OpeningPlies};
+use ngola_arena::provenance::{unix_now, utc_stamp};
 use ngola_arena::{
-    runner, Bar, EngineConfig, Experiment, ExperimentDraft, Observer, Report, Silent,
+    runner, Caller, EngineConfig, Experiment, ExperimentDraft, Observer, Report, Silent,
 };
 use ngola_rules::with_game;
 
 use crate::cli_error::{print, CliError};
-use crate::utc::utc_stamp;
+use crate::host::{progress::Bar, GIT_COMMIT};
 
 /// Arguments of `ngola tournament`.
 #[derive(Args, Debug, Default)]
@@ -56,7 +56,7 @@ pub struct TournamentArgs {
     /// Master seed of the schedule [default: 1].
     #[arg(long)]
     seed: Option<u64>,
-    /// Random plies played before each colour-swapped pair (the same for both games; a distinct position for each pair of a pairing) [default: 0].
+    /// Random plies played before each colour-swapped pair (the same for both games; a distinct position for each pair of a pairing); 0 for none [default: the fewest that give each pair its own opening, stated in the summary].
     #[arg(long, value_name = "K")]
     opening_plies: Option<u32>,
     /// An opening suite: one opening per line (moves from the start, or a position text); each is played by a pair of each pairing.
@@ -121,7 +121,7 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         format: args.format.clone(),
         games: args.games,
         seed: args.seed,
-        opening_plies: args.opening_plies,
+        opening_plies: args.opening_plies.map(OpeningPlies::Plies),
         threads: args.threads,
         sprt: args.sprt.clone(),
         shard: args.shard.clone(),
@@ -133,6 +133,7 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         engines,
         tc: args.tc.clone(),
         timemargin: args.timemargin,
+        ..ExperimentDraft::default()
     };
     Ok(file.overlay(flags))
 }
@@ -171,15 +172,19 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
         bar = Bar::new();
         &bar
     };
+    let caller = Caller {
+        observer,
+        commit: GIT_COMMIT,
+    };
     let report = match &args.resume {
-        Some(dir) => resume(draft, dir, args.threads, observer)?,
+        Some(dir) => resume(draft, dir, args.threads, &caller)?,
         None => {
             let experiment = draft.finish()?;
             let dir = experiment
                 .out
                 .clone()
                 .unwrap_or_else(|| default_out(&experiment));
-            with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, observer))?
+            with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, &caller))?
         }
     };
     if args.quiet {
@@ -192,7 +197,7 @@ fn resume(
     draft: ExperimentDraft,
     dir: &Path,
     threads: Option<usize>,
-    observer: &dyn Observer,
+    caller: &Caller,
 ) -> Result<Report, CliError> {
     if draft.out.is_some() {
         return Err(CliError::input(
@@ -220,7 +225,7 @@ fn resume(
         if let Some(mut given) = given {
             runner::check_same::<G>(&folder, &mut given, dir)?;
         }
-        Ok(runner::resume::<G>(&folder, dir, observer)?)
+        Ok(runner::resume::<G>(&folder, dir, caller)?)
     })
 }
 
@@ -245,10 +250,7 @@ pub fn print_report(report: &Report) -> Result<(), CliError> {
 
 /// `results/runs/<name>-<UTC yyyymmdd-hhmmss>[-shard-i-of-n]`.
 fn default_out(experiment: &Experiment) -> PathBuf {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let mut name = format!("{}-{}", experiment.name, utc_stamp(seconds));
+    let mut name = format!("{}-{}", experiment.name, utc_stamp(unix_now()));
     if let Some(shard) = experiment.shard {
         name += &format!("-shard-{}-of-{}", shard.index, shard.count);
     }

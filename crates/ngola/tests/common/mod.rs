@@ -1,0 +1,102 @@
+//! Helpers shared by the program's integration tests: running `ngola`,
+//! scratch folders (all under Cargo's temporary folder for tests, named
+//! for the test file and the process), and a folder's games.
+// Each test file uses some of them.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ngola_arena::record::{read_games, GameRecord};
+
+/// The `ngola` program under test, ready for arguments.
+pub fn ngola_command() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ngola"))
+}
+
+/// Runs `ngola args` to the end.
+pub fn ngola(args: &[&str]) -> Output {
+    ngola_command()
+        .args(args)
+        .output()
+        .expect("the ngola binary runs")
+}
+
+/// Bytes as text (lossy).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A run's standard output as text.
+pub fn stdout(output: &Output) -> String {
+    text(&output.stdout)
+}
+
+/// A run's standard error as text.
+pub fn stderr(output: &Output) -> String {
+    text(&output.stderr)
+}
+
+/// Runs `ngola args`, failing the test unless it succeeds; its output.
+pub fn succeed(args: &[&str]) -> String {
+    let out = ngola(args);
+    assert!(
+        out.status.success(),
+        "ngola {args:?} failed: {}",
+        stderr(&out)
+    );
+    stdout(&out)
+}
+
+/// Runs `ngola args` expecting exit code 2 (bad input) with every needle
+/// in standard error, and no panic; its standard error.
+pub fn refused(args: &[&str], needles: &[&str]) -> String {
+    let out = ngola(args);
+    let stderr = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "ngola {args:?}: {stderr}");
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "ngola {args:?}: no `{needle}` in {stderr}"
+        );
+    }
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// A path for test `name`'s files, with nothing there yet.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "{}-{name}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// An empty folder for test `name`'s files.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// The rows of a folder's `games.csv`.
+pub fn rows(dir: &Path) -> Vec<GameRecord> {
+    read_games(&dir.join("games.csv"))
+        .expect("games.csv reads")
+        .records
+}
+
+/// The rows of a folder's complete `games.csv` with their wall times
+/// zeroed (the one column that varies between runs).
+pub fn games(dir: &Path) -> Vec<GameRecord> {
+    let found = read_games(&dir.join("games.csv")).expect("games.csv reads");
+    assert!(!found.partial_tail);
+    found
+        .records
+        .into_iter()
+        .map(|r| GameRecord { time_s: 0.0, ..r })
+        .collect()
+}

@@ -427,6 +427,11 @@ impl<'a> Search<'a> {
     /// Searches `game` (which goes on and is not on the line) until it is
     /// settled or its numbers reach the thresholds. `prior_work` is the
     /// work its table entry already counts.
+    ///
+    /// The search core, kept in one function on purpose: its loop carries
+    /// the thresholds, the children's numbers and the table slots from
+    /// step to step, and splitting it would pass them all through calls on
+    /// the hottest path of a proof.
     pub fn mid<G: Evaluate>(
         &mut self,
         game: &G,

@@ -20,7 +20,8 @@ use crate::provenance::Provenance;
 use crate::schedule::Schedule;
 
 use super::{
-    checked_rows, complete, files, folder_experiment, holds_run, write_experiment, Ending, Report,
+    checked_rows, complete::complete, complete::Ending, files, folder_experiment, holds_run,
+    write_experiment, Report,
 };
 
 /// What [`merge`] does when its output folder already holds a run.

@@ -190,41 +190,7 @@ impl Statistics {
                 (&computed[..], known)
             }
         };
-        let mut names: Vec<String> = agents.to_vec();
-        for r in records.iter().map(Borrow::borrow) {
-            for (id, name) in [(r.south_id, &r.south), (r.north_id, &r.north)] {
-                let id = id as usize;
-                if id >= names.len() {
-                    names.resize(id + 1, String::new());
-                }
-                if names[id].is_empty() {
-                    names[id] = name.clone();
-                }
-            }
-        }
-
-        let mut wdl = vec![Wdl::default(); names.len()];
-        // At most one unit per pair; reserved (untouched pages cost
-        // nothing) so that the vectors are not regrown and copied.
-        let most_units = records.len() / 2 + 1;
-        let mut units: Vec<Units> = (0..names.len())
-            .map(|_| Units(Vec::with_capacity(most_units)))
-            .collect();
-        struct PairingAcc {
-            a: u32,
-            b: u32,
-            total: Wdl,
-            south: Wdl,
-            north: Wdl,
-            units: Units,
-            first_player: Wdl,
-            signatures: HashSet<(u32, GameResult, u32, u32, u32, u128)>,
-        }
-        let mut pairings: BTreeMap<u32, PairingAcc> = BTreeMap::new();
-        let mut all_south = Wdl::default();
-        let mut reasons = [0u64; Reason::ALL.len()];
-        let mut plies = 0u64;
-
+        let names = all_names(agents, records);
         // Pair order (then game order), so that each pair's games meet.
         let mut ordered: Vec<(&GameRecord, u128)> = records
             .iter()
@@ -234,14 +200,130 @@ impl Statistics {
         if !ordered.is_sorted_by_key(|(r, _)| (r.pair, r.game)) {
             ordered.sort_by_key(|(r, _)| (r.pair, r.game));
         }
+        let mut tallies = Tallies::new(names.len(), records.len());
         for &(r, key) in &ordered {
-            let south_score = r.result.south_score();
-            for (id, score) in [(r.south_id, south_score), (r.north_id, 1.0 - south_score)] {
-                wdl[id as usize].add(score);
-                units[id as usize].add(r.pair, score);
+            tallies.add(r, key);
+        }
+        let standings = tallies.standings(&names);
+        let (pairings, first_player) = tallies.pairings(&names);
+        let games = records.len() as u64;
+        let distinct_games =
+            distinct_known.then(|| keys.iter().collect::<HashSet<_>>().len() as u64);
+        let sorted: Vec<&GameRecord> = ordered.iter().map(|(r, _)| *r).collect();
+        let ratings = Ratings::fit(&names, &sorted, anchor);
+        Statistics {
+            games,
+            mean_plies: if games == 0 {
+                0.0
+            } else {
+                tallies.plies as f64 / games as f64
+            },
+            standings,
+            pairings,
+            first_player,
+            terminations: Reason::ALL
+                .iter()
+                .map(|r| (*r, tallies.reasons[r.index()]))
+                .collect(),
+            distinct_games,
+            ratings,
+        }
+    }
+
+    /// South's results over all games (the last first-player line).
+    pub fn overall_first_player(&self) -> Option<&FirstPlayer> {
+        self.first_player.last()
+    }
+}
+
+fn first_player_line(pairing: Option<u32>, agents: (String, String), south: Wdl) -> FirstPlayer {
+    let games = south.games();
+    FirstPlayer {
+        pairing,
+        agents,
+        south,
+        score: if games == 0 {
+            f64::NAN
+        } else {
+            south.points() / games as f64
+        },
+        wilson: elo::wilson(south.points(), games),
+    }
+}
+
+/// Every agent's name: `agents`, and for ids past them (or unnamed) the
+/// names their rows give.
+fn all_names<R: Borrow<GameRecord>>(agents: &[String], records: &[R]) -> Vec<String> {
+    let mut names: Vec<String> = agents.to_vec();
+    for r in records.iter().map(Borrow::borrow) {
+        for (id, name) in [(r.south_id, &r.south), (r.north_id, &r.north)] {
+            let id = id as usize;
+            if id >= names.len() {
+                names.resize(id + 1, String::new());
             }
-            let (a, b) = (r.south_id.min(r.north_id), r.south_id.max(r.north_id));
-            let acc = pairings.entry(r.pairing).or_insert_with(|| PairingAcc {
+            if names[id].is_empty() {
+                names[id] = name.clone();
+            }
+        }
+    }
+    names
+}
+
+/// One pairing's results as they are counted, from agent `a`'s side.
+struct PairingAcc {
+    a: u32,
+    b: u32,
+    total: Wdl,
+    south: Wdl,
+    north: Wdl,
+    units: Units,
+    first_player: Wdl,
+    signatures: HashSet<(u32, GameResult, u32, u32, u32, u128)>,
+}
+
+/// The counts of a set of games, added game by game in pair order.
+struct Tallies {
+    wdl: Vec<Wdl>,
+    units: Vec<Units>,
+    pairings: BTreeMap<u32, PairingAcc>,
+    all_south: Wdl,
+    reasons: [u64; Reason::ALL.len()],
+    plies: u64,
+    most_units: usize,
+}
+
+impl Tallies {
+    /// Nothing counted yet, for `agents` agents and `games` games.
+    fn new(agents: usize, games: usize) -> Tallies {
+        // At most one unit per pair; reserved (untouched pages cost
+        // nothing) so that the vectors are not regrown and copied.
+        let most_units = games / 2 + 1;
+        Tallies {
+            wdl: vec![Wdl::default(); agents],
+            units: (0..agents)
+                .map(|_| Units(Vec::with_capacity(most_units)))
+                .collect(),
+            pairings: BTreeMap::new(),
+            all_south: Wdl::default(),
+            reasons: [0; Reason::ALL.len()],
+            plies: 0,
+            most_units,
+        }
+    }
+
+    /// Counts game `r`, whose key is `key`.
+    fn add(&mut self, r: &GameRecord, key: u128) {
+        let south_score = r.result.south_score();
+        for (id, score) in [(r.south_id, south_score), (r.north_id, 1.0 - south_score)] {
+            self.wdl[id as usize].add(score);
+            self.units[id as usize].add(r.pair, score);
+        }
+        let (a, b) = (r.south_id.min(r.north_id), r.south_id.max(r.north_id));
+        let most_units = self.most_units;
+        let acc = self
+            .pairings
+            .entry(r.pairing)
+            .or_insert_with(|| PairingAcc {
                 a,
                 b,
                 total: Wdl::default(),
@@ -251,44 +333,46 @@ impl Statistics {
                 first_player: Wdl::default(),
                 signatures: HashSet::new(),
             });
-            // Three different games already show the pairing is not
-            // repeating one game; stop hashing.
-            if acc.signatures.len() <= 2 {
-                acc.signatures.insert((
-                    r.south_id,
-                    r.result,
-                    r.plies,
-                    r.south_total,
-                    r.north_total,
-                    key,
-                ));
-            }
-            let a_score = if r.south_id == a {
-                south_score
-            } else {
-                1.0 - south_score
-            };
-            acc.total.add(a_score);
-            if r.south_id == a {
-                acc.south.add(a_score);
-            } else {
-                acc.north.add(a_score);
-            }
-            acc.units.add(r.pair, a_score);
-            acc.first_player.add(south_score);
-            all_south.add(south_score);
-            reasons[r.reason.index()] += 1;
-            plies += u64::from(r.plies);
+        // Three different games already show the pairing is not
+        // repeating one game; stop hashing.
+        if acc.signatures.len() <= 2 {
+            acc.signatures.insert((
+                r.south_id,
+                r.result,
+                r.plies,
+                r.south_total,
+                r.north_total,
+                key,
+            ));
         }
+        let a_score = if r.south_id == a {
+            south_score
+        } else {
+            1.0 - south_score
+        };
+        acc.total.add(a_score);
+        if r.south_id == a {
+            acc.south.add(a_score);
+        } else {
+            acc.north.add(a_score);
+        }
+        acc.units.add(r.pair, a_score);
+        acc.first_player.add(south_score);
+        self.all_south.add(south_score);
+        self.reasons[r.reason.index()] += 1;
+        self.plies += u64::from(r.plies);
+    }
 
+    /// The standings, best score first (no games last, ties by id).
+    fn standings(&self, names: &[String]) -> Vec<Standing> {
         let mut standings: Vec<Standing> = names
             .iter()
             .enumerate()
             .map(|(id, agent)| Standing {
                 id: id as u32,
                 agent: agent.clone(),
-                wdl: wdl[id],
-                estimate: Estimate::from_units(&units[id].means()),
+                wdl: self.wdl[id],
+                estimate: Estimate::from_units(&self.units[id].means()),
             })
             .collect();
         standings.sort_by(|x, y| {
@@ -301,10 +385,16 @@ impl Statistics {
             };
             key(y).total_cmp(&key(x)).then(x.id.cmp(&y.id))
         });
+        standings
+    }
 
+    /// Each pairing's results, and the first player's (each pairing, then
+    /// all games).
+    fn pairings(&self, names: &[String]) -> (Vec<PairingStats>, Vec<FirstPlayer>) {
         let name = |id: u32| names[id as usize].clone();
         let mut first_player = Vec::new();
-        let pairing_stats = pairings
+        let pairing_stats = self
+            .pairings
             .iter()
             .map(|(&index, acc)| {
                 let mut pentanomial = [0u64; 5];
@@ -333,49 +423,7 @@ impl Statistics {
                 }
             })
             .collect();
-        first_player.push(first_player_line(None, Default::default(), all_south));
-
-        let games = records.len() as u64;
-        let distinct_games =
-            distinct_known.then(|| keys.iter().collect::<HashSet<_>>().len() as u64);
-        let sorted: Vec<&GameRecord> = ordered.iter().map(|(r, _)| *r).collect();
-        let ratings = Ratings::fit(&names, &sorted, anchor);
-        Statistics {
-            games,
-            mean_plies: if games == 0 {
-                0.0
-            } else {
-                plies as f64 / games as f64
-            },
-            standings,
-            pairings: pairing_stats,
-            first_player,
-            terminations: Reason::ALL
-                .iter()
-                .map(|r| (*r, reasons[r.index()]))
-                .collect(),
-            distinct_games,
-            ratings,
-        }
-    }
-
-    /// South's results over all games (the last first-player line).
-    pub fn overall_first_player(&self) -> Option<&FirstPlayer> {
-        self.first_player.last()
-    }
-}
-
-fn first_player_line(pairing: Option<u32>, agents: (String, String), south: Wdl) -> FirstPlayer {
-    let games = south.games();
-    FirstPlayer {
-        pairing,
-        agents,
-        south,
-        score: if games == 0 {
-            f64::NAN
-        } else {
-            south.points() / games as f64
-        },
-        wilson: elo::wilson(south.points(), games),
+        first_player.push(first_player_line(None, Default::default(), self.all_south));
+        (pairing_stats, first_player)
     }
 }

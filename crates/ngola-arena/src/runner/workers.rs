@@ -1,0 +1,331 @@
+//! Playing a run's missing games on a rayon pool: workers take games in
+//! id order, append each row to `games.csv` at once, and report to the
+//! progress observer and the SPRT.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use ngola_agents::Evaluate;
+use rayon::prelude::*;
+
+use crate::contestant::Seats;
+use crate::error::{ArenaError, Result};
+use crate::experiment::Experiment;
+use crate::kept::{Played, Row};
+use crate::openings::OpeningPlan;
+use crate::play::{play_game, Scratch};
+use crate::progress::{Live, Observer};
+use crate::record::{GameRecord, GamesWriter, SharedWriter};
+use crate::schedule::{Schedule, ScheduledGame};
+use crate::seat::{ClockRules, Table};
+
+use super::check::Present;
+use super::complete::{complete, Ending};
+use super::tracking::{tracker_stop, SprtTracker, Tally};
+use super::Report;
+
+/// How often the progress line's live standings are refreshed.
+const LIVE_EVERY: Duration = Duration::from_secs(2);
+
+/// What a run or resume plays from: its openings, schedule, provenance
+/// lines and external players.
+pub(super) struct Context<'a, G: Evaluate> {
+    pub(super) plan: &'a OpeningPlan<G>,
+    pub(super) schedule: &'a Schedule,
+    pub(super) provenance: &'a str,
+    pub(super) seats: &'a dyn Seats<G>,
+}
+
+/// What the workers share: the standings and the SPRT so far (behind a
+/// lock), the first error, and the flags that stop taking games.
+struct Shared<'o> {
+    state: Mutex<State>,
+    observer: &'o dyn Observer,
+    /// Set to stop taking new games (an error, the SPRT's decision).
+    stop: AtomicBool,
+    /// The SPRT's last pair once it has decided (`u64::MAX` before).
+    stop_pair: AtomicU64,
+}
+
+/// The part of [`Shared`] behind its lock.
+struct State {
+    tally: Tally,
+    tracker: Option<SprtTracker>,
+    done: u64,
+    error: Option<ArenaError>,
+    last_live: Option<Instant>,
+}
+
+impl Shared<'_> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps the first error and stops the run.
+    fn fail(&self, error: ArenaError) {
+        self.lock().error.get_or_insert(error);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// True once no new game should start.
+    fn stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.observer.stop_requested()
+    }
+
+    /// Hands a worker's newly kept games to the progress observer and the
+    /// SPRT.
+    fn report(&self, played: &mut Played) {
+        let fresh = played.take_unreported();
+        if fresh.is_empty() {
+            return;
+        }
+        let mut guard = self.lock();
+        let s = &mut *guard;
+        for record in fresh {
+            s.done += 1;
+            s.tally.add(record);
+            if let Some(t) = s.tracker.as_mut() {
+                t.add(record);
+            }
+        }
+        if let Some(pair) = tracker_stop(&s.tracker) {
+            self.stop_pair.store(pair, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.observer.game_done(s.done, s.tally.leader());
+        if s.last_live.is_none_or(|t| t.elapsed() >= LIVE_EVERY) {
+            s.last_live = Some(Instant::now());
+            self.observer.live(&Live {
+                standings: s.tally.standings(),
+                sprt: s.tracker.as_ref().map(SprtTracker::live),
+            });
+        }
+    }
+}
+
+/// The standings and SPRT of the rows already in `games.csv`.
+fn shared_from<'o>(
+    experiment: &Experiment,
+    schedule: &Schedule,
+    existing: &[GameRecord],
+    observer: &'o dyn Observer,
+) -> Shared<'o> {
+    let mut tally = Tally::new(experiment.display_names());
+    let mut tracker = experiment
+        .sprt
+        .map(|config| SprtTracker::new(config, schedule.pairs() as usize));
+    for r in existing {
+        tally.add(r);
+        if let Some(t) = tracker.as_mut() {
+            t.add(r);
+        }
+    }
+    let stopped = tracker.as_ref().is_some_and(|t| t.stop_pair().is_some());
+    let stop_pair = tracker_stop(&tracker).unwrap_or(u64::MAX);
+    Shared {
+        state: Mutex::new(State {
+            tally,
+            tracker,
+            done: existing.len() as u64,
+            error: None,
+            last_live: None,
+        }),
+        observer,
+        stop: AtomicBool::new(stopped),
+        stop_pair: AtomicU64::new(stop_pair),
+    }
+}
+
+/// What every worker reads.
+struct Work<'a, G: Evaluate> {
+    experiment: &'a Experiment,
+    plan: &'a OpeningPlan<G>,
+    names: &'a [String],
+    todo: &'a [ScheduledGame],
+    next: &'a AtomicUsize,
+    clocks: ClockRules,
+    writer: &'a SharedWriter,
+    shared: &'a Shared<'a>,
+}
+
+impl<G: Evaluate> Work<'_, G> {
+    /// Worker `index`'s games: the next unplayed one, until none is left
+    /// or the run stops; each row written at once and kept.
+    fn play(&self, played: &mut Played, table: &mut Table<'_, G>) {
+        let mut scratch = Scratch::default();
+        while !self.shared.stopping() {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(scheduled) = self.todo.get(i) else {
+                break;
+            };
+            let record = match play_caught::<G>(
+                self.plan,
+                self.experiment,
+                self.names,
+                scheduled,
+                (table, &self.clocks, &mut scratch),
+            ) {
+                Ok(record) => record,
+                Err(error) => return self.shared.fail(error),
+            };
+            played.count += 1;
+            if record.pair > self.shared.stop_pair.load(Ordering::Relaxed) {
+                // Past the SPRT's stop: not part of the run.
+                continue;
+            }
+            let at = played.write_line(&record);
+            if let Err(e) = self.writer.push(record.game, played.line(at)) {
+                return self.shared.fail(e);
+            }
+            scratch.recycle(played.keep(record, at));
+            if played.report_due() {
+                self.shared.report(played);
+            }
+        }
+    }
+}
+
+/// Plays the games of `experiment` (or its shard) that `present` lacks,
+/// appending to `writer` after the rows `existing`, then completes the
+/// folder from the rows kept in memory.
+pub(super) fn play_rest<G: Evaluate>(
+    experiment: &Experiment,
+    dir: &Path,
+    (writer, existing, present): (GamesWriter, Vec<GameRecord>, Present),
+    observer: &dyn Observer,
+    context: &Context<'_, G>,
+) -> Result<Report> {
+    let Context {
+        plan,
+        schedule,
+        provenance,
+        seats,
+    } = *context;
+    let names = experiment.agent_names();
+    let expected = schedule.shard_len(experiment.shard) as usize;
+    let todo: Vec<ScheduledGame> = schedule
+        .shard_games(experiment.shard)
+        .filter(|g| !present.contains(g.id))
+        .collect();
+    drop(present);
+    let resumed = existing.len() as u64;
+    let shared = shared_from(experiment, schedule, &existing, observer);
+    let writer = SharedWriter::new(writer, existing.last().map(|r| r.game));
+    let threads = experiment.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ArenaError::Game {
+            game: 0,
+            message: format!("cannot start {threads} threads: {e}"),
+        })?;
+    let next = AtomicUsize::new(0);
+    let work = Work {
+        experiment,
+        plan,
+        names: &names,
+        todo: &todo,
+        next: &next,
+        clocks: ClockRules {
+            tc: experiment.tc,
+            margin: experiment.timemargin,
+        },
+        writer: &writer,
+        shared: &shared,
+    };
+    observer.start(expected as u64, resumed);
+    let workers_played = Mutex::new(Vec::<Played>::new());
+    pool.scope(|scope| {
+        for index in 1..=threads {
+            let (work, workers_played) = (&work, &workers_played);
+            scope.spawn(move |_| {
+                let mut played = Played::default();
+                // The worker's external players (processes end when it drops).
+                let mut table = Table::new(seats, index, experiment.agents.len());
+                work.play(&mut played, &mut table);
+                drop(table);
+                work.shared.report(&mut played);
+                workers_played
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(played);
+            });
+        }
+    });
+    observer.finish();
+    let in_order = writer.finish();
+    let workers_played = workers_played
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(error) = shared.lock().error.take() {
+        return Err(error);
+    }
+    let played: u64 = workers_played.iter().map(|p| p.count).sum();
+    // The file's rows, kept in memory: the summary need not read them back.
+    let file_sorted = in_order? && existing.is_sorted_by_key(|r| r.game);
+    let kept: usize = workers_played.iter().map(Played::len).sum();
+    let mut rows: Vec<Row> = Vec::with_capacity(existing.len() + kept);
+    rows.extend(existing.iter().map(Row::read));
+    for played in &workers_played {
+        rows.extend(played.rows());
+    }
+    drop(todo);
+    let ending = Ending {
+        expected,
+        pairs: schedule.pairs() as usize,
+        note: plan.note(),
+        provenance,
+    };
+    let report = pool.install(|| complete(experiment, dir, rows, !file_sorted, &ending));
+    // Each worker's memory freed on a thread of its own.
+    pool.install(|| workers_played.into_par_iter().for_each(drop));
+    let mut report = report?;
+    report.played = played;
+    report.resumed = resumed;
+    // Rows past an SPRT stop: dropped when seen after the decision, or
+    // written before it and dropped by `complete`.
+    report.discarded = (resumed + played).saturating_sub(report.stats.games);
+    Ok(report)
+}
+
+/// Plays one game, turning a panic into an error.
+fn play_caught<G: Evaluate>(
+    plan: &OpeningPlan<G>,
+    experiment: &Experiment,
+    names: &[String],
+    scheduled: &ScheduledGame,
+    (table, clocks, scratch): (&mut Table<'_, G>, &ClockRules, &mut Scratch<G>),
+) -> Result<GameRecord> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let opening = plan
+            .opening(scheduled.pair, scheduled.opening_seed)
+            .map_err(|error| ArenaError::Opening {
+                game: scheduled.id,
+                error,
+            })?;
+        play_game::<G>(
+            plan.start(),
+            opening,
+            &experiment.agents,
+            names,
+            scheduled,
+            table,
+            clocks,
+            scratch,
+        )
+    }))
+    .unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(ArenaError::Game {
+            game: scheduled.id,
+            message: format!("panicked: {what}"),
+        })
+    })
+}

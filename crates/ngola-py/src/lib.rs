@@ -11,6 +11,9 @@
 //! (searches, self-play, tournaments) release the GIL.
 
 mod agent;
+// The one module with `unsafe` code (the workspace denies it elsewhere):
+// Python thread states kept across calls, through pyo3's FFI.
+#[allow(unsafe_code)]
 mod callables;
 mod envs;
 mod errors;

@@ -58,6 +58,9 @@ enum Command {
     Prove(Box<cmd::prove::ProveArgs>),
     /// Serve an agent over a stdin/stdout line protocol (position, moves, go).
     Engine(cmd::engine::EngineArgs),
+    /// Endgame databases (Kalah, Oware, Um el-Bagara): build, verify, info, probe.
+    #[command(subcommand)]
+    Tablebase(cmd::tablebase::TablebaseCommand),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -74,6 +77,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Prove(args) => cmd::prove::run(*args),
         Command::Engine(args) => cmd::engine::run(args),
+        Command::Tablebase(command) => cmd::tablebase::run(command),
     }
 }
 

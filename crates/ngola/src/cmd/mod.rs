@@ -14,4 +14,5 @@ pub mod render;
 pub mod replay;
 pub mod run_game;
 pub mod solve;
+pub mod tablebase;
 pub mod tournament;

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked
 
+echo "== Docs: scripts/test-docs.sh (the book, mkdocs --strict; cargo doc, intra-doc links)"
+scripts/test-docs.sh
+
 echo "== Python: scripts/test-python.sh (the ngola package, pytest)"
 # `cargo test` built the program (test profile) that the tests compare with.
 NGOLA_BIN=${CARGO_TARGET_DIR:-target}/debug/ngola scripts/test-python.sh

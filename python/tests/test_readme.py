@@ -50,7 +50,9 @@ def test_readme_tour_block_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     pytest.importorskip("pandas")
     readme = PAGE.parents[2] / "README.md"
     blocks = re.findall(
-        r"^```python\n(.*?)^```", section(readme.read_text(encoding="utf-8"), "A five-minute tour"), re.M | re.S
+        r"^```python\n(.*?)^```",
+        section(readme.read_text(encoding="utf-8"), "A five-minute tour"),
+        re.M | re.S,
     )
     assert len(blocks) == 1, "one python block in the README's tour"
     monkeypatch.chdir(tmp_path)

@@ -214,7 +214,7 @@ impl Outcome {
         }
     }
 
-    /// The result as RULES.md and `ngola replay` write it: `S`, `N` or `draw`.
+    /// The result as docs/src/rules.md and `ngola replay` write it: `S`, `N` or `draw`.
     pub fn result_text(&self) -> &'static str {
         match self.winner {
             Some(Player::South) => "S",
@@ -226,12 +226,12 @@ impl Outcome {
 
 /// A two-player game: its positions, rules, moves and notation.
 ///
-/// `Display` writes the position text of RULES.md (one line, starting with
+/// `Display` writes the position text of docs/src/rules.md (one line, starting with
 /// the game's name); [`Game::from_position`] reads it back.
 pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// One move, as small as possible and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
-    /// The game's rule options (`Default` is RULES.md's default).
+    /// The game's rule options (`Default` is docs/src/rules.md's default).
     type Rules: RuleOptions;
 
     /// The game's name on command lines and at the start of position text.
@@ -240,7 +240,7 @@ pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// The start position under `rules`.
     fn start(rules: Self::Rules) -> Self;
 
-    /// Reads a position text (RULES.md notation) under `rules`.
+    /// Reads a position text (docs/src/rules.md notation) under `rules`.
     fn from_position(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;
 
     /// The rule options this position is played under.

@@ -59,3 +59,22 @@ def test_readme_tour_block_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     code = blocks[0].replace("/tmp/ngola-readme-tour", str(tmp_path / "run"))
     exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
     assert (tmp_path / "run" / "games.csv").exists()
+
+
+def test_package_readme_quickstart_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """python/README.md (the package index's page): its quickstart runs."""
+    pytest.importorskip("pandas")
+    readme = PAGE.parents[2] / "python" / "README.md"
+    blocks = re.findall(
+        r"^```python\n(.*?)^```",
+        section(readme.read_text(encoding="utf-8"), "Quickstart"),
+        re.M | re.S,
+    )
+    assert len(blocks) == 1, "one python block in the package README's quickstart"
+    monkeypatch.chdir(tmp_path)
+    code = blocks[0].replace("/tmp/ngola-quickstart", str(tmp_path / "run"))
+    exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
+    out = capsys.readouterr().out
+    assert "['a1', 'b1']" in out and "win" in out

@@ -19,6 +19,17 @@ use std::path::{Path, PathBuf};
 /// The folders of the repository a page's commands may read.
 const INPUTS: &[&str] = &["experiments", "examples"];
 
+/// The other programs the pages run, looked up on `PATH`.
+const TOOLS: &[&str] = &["cat"];
+
+/// `name`'s path on `PATH`, if it is there.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+}
+
 /// The repository's top folder.
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -63,6 +74,11 @@ fn readme_and_book_commands_print_what_the_pages_show() {
     cases
         .register_bin("ngola", Path::new(env!("CARGO_BIN_EXE_ngola")))
         .env("NO_COLOR", "1");
+    for tool in TOOLS {
+        if let Some(path) = on_path(tool) {
+            cases.register_bin(*tool, path);
+        }
+    }
     let mut tested = Vec::new();
     for page in pages() {
         let text = fs::read_to_string(repo.join(&page)).unwrap();
@@ -90,4 +106,86 @@ fn readme_and_book_commands_print_what_the_pages_show() {
         }
     }
     let _ = fs::remove_dir_all(&work);
+}
+
+/// An engine session shown on a page: the command, the lines sent to the
+/// engine (`> ` lines) and what it answers (the other lines, in order).
+struct Session {
+    page: PathBuf,
+    line: usize,
+    args: Vec<String>,
+    input: String,
+    answers: String,
+}
+
+/// The `text` blocks of the book that show an engine session: a first line
+/// `$ ngola engine ...`, then `> ` lines sent and the engine's answers.
+fn sessions() -> Vec<Session> {
+    let mut found = Vec::new();
+    for page in pages() {
+        let text = fs::read_to_string(repo().join(&page)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, window) in lines.windows(2).enumerate() {
+            let Some(command) = window[1].strip_prefix("$ ngola engine ") else {
+                continue;
+            };
+            if window[0] != "```text" {
+                continue;
+            }
+            let mut session = Session {
+                page: page.clone(),
+                line: i + 2,
+                args: std::iter::once("engine".to_string())
+                    .chain(command.split_whitespace().map(String::from))
+                    .collect(),
+                input: String::new(),
+                answers: String::new(),
+            };
+            for line in lines[i + 2..].iter().take_while(|l| !l.starts_with("```")) {
+                match line.strip_prefix("> ") {
+                    Some(sent) => session.input += &format!("{sent}\n"),
+                    None => session.answers += &format!("{line}\n"),
+                }
+            }
+            found.push(session);
+        }
+    }
+    found
+}
+
+#[test]
+fn engine_sessions_answer_what_the_pages_show() {
+    let sessions = sessions();
+    assert!(sessions.len() >= 2, "the engine pages show sessions");
+    for session in sessions {
+        let output = run_session(&session.args, &session.input);
+        assert_eq!(
+            output,
+            session.answers,
+            "{}:{}: the engine's answers differ from the page",
+            session.page.display(),
+            session.line
+        );
+    }
+}
+
+/// Runs `ngola ARGS` with `input` on its standard input; its standard output.
+fn run_session(args: &[String], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "ngola {args:?}: {}", output.status);
+    String::from_utf8(output.stdout).unwrap()
 }

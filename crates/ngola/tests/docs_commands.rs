@@ -97,7 +97,10 @@ fn readme_and_book_commands_print_what_the_pages_show() {
         cases.case(&copy);
         tested.push(page);
     }
-    assert!(tested.len() >= 2, "the README and the book have console blocks");
+    assert!(
+        tested.len() >= 2,
+        "the README and the book have console blocks"
+    );
     cases.run();
     // trycmd's overwrite mode rewrote the copies: bring them home.
     if std::env::var_os("TRYCMD").is_some_and(|mode| mode == "overwrite") {

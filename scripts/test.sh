@@ -9,8 +9,10 @@
 #   2. Python: scripts/test-python.sh (a virtual environment under target/,
 #      the package built by maturin in the same `dev` profile, so it reuses
 #      the Rust stage's artifacts; formatting, types, pytest);
-#   3. Fuzz: scripts/test-fuzz.sh (every fuzz target for a bounded time);
-#   4. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
+#   3. Docs: scripts/test-docs.sh (the book built by mkdocs --strict, its
+#      links checked; cargo doc with broken intra-doc links denied);
+#   4. Fuzz: scripts/test-fuzz.sh (every fuzz target for a bounded time);
+#   5. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
 #      over the program stage 1 built.
 # Prints each stage's time at the end. CI (.ci/run) calls this script.
 set -euo pipefail
@@ -29,6 +31,7 @@ stage Rust cargo test --workspace --locked
 # The tests compare with the program the Rust stage built; maturin builds the
 # package in the same profile (a user's `pip install` builds it in release).
 stage Python env NGOLA_BIN="$bin" MATURIN_PEP517_ARGS="--profile dev" scripts/test-python.sh
+stage Docs scripts/test-docs.sh
 stage Fuzz scripts/test-fuzz.sh
 stage Slurm env NGOLA="$bin" scripts/test-slurm.sh
 

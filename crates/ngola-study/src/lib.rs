@@ -7,3 +7,6 @@ pub mod measures;
 
 pub use error::StudyError;
 pub use measures::Measures;
+pub mod study;
+
+pub use study::{Cell, Study};

@@ -14,5 +14,6 @@ pub mod render;
 pub mod replay;
 pub mod run_game;
 pub mod solve;
+pub mod study;
 pub mod tablebase;
 pub mod tournament;

@@ -10,3 +10,4 @@ pub use measures::Measures;
 pub mod study;
 
 pub use study::{Cell, Study};
+pub mod report;

@@ -60,6 +60,8 @@ enum Command {
     Engine(cmd::engine::EngineArgs),
     /// Play a study's cells (a sweep over agents and rule variants), only what is missing.
     Study(cmd::study::StudyArgs),
+    /// Write a study's report (REPORT.md, tables, plots), leading with the exact values.
+    Report(cmd::report::ReportArgs),
     /// Endgame databases (Kalah, Oware, Um el-Bagara): build, verify, info, probe.
     #[command(subcommand)]
     Tablebase(cmd::tablebase::TablebaseCommand),
@@ -80,6 +82,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Prove(args) => cmd::prove::run(*args),
         Command::Engine(args) => cmd::engine::run(args),
         Command::Study(args) => cmd::study::run(args),
+        Command::Report(args) => cmd::report::run(args),
         Command::Tablebase(command) => cmd::tablebase::run(command),
     }
 }

@@ -309,13 +309,14 @@ pub fn play(records: &[GameRecord], plays: &[RowPlay]) -> Play {
     }
 }
 
-/// The ladder's steps: for agents `k` and `k + 1` of the run that met,
-/// `k + 1`'s score against `k` over their pairs.
+/// The ladder's steps: for agents `k` and `k + 1` of the run that met
+/// (with different specs), `k + 1`'s score against `k` over their pairs.
 pub fn skill_trace(stats: &Statistics) -> Vec<SkillStep> {
     let mut steps = Vec::new();
     for p in &stats.pairings {
         // a_id < b_id: the pairing's estimate is a's; the step is b's.
-        if p.b_id == p.a_id + 1 {
+        // Self-play (one spec twice) is no step of a ladder.
+        if p.b_id == p.a_id + 1 && p.a != p.b {
             let e = p.estimate;
             steps.push((
                 p.a_id,
@@ -346,4 +347,4 @@ fn flipped(e: &Estimate) -> Estimate {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

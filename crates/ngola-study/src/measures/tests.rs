@@ -10,7 +10,7 @@ use ngola_rules::{EndReason, RuleOptions};
 
 use super::*;
 
-fn rules() -> UmElBagaraRules {
+pub(crate) fn rules() -> UmElBagaraRules {
     UmElBagaraRules::from_assignments(&["houses=3", "counters=1"]).expect("a board size")
 }
 
@@ -58,7 +58,7 @@ const C: &str = "umelbagara 0,0,2/0,1,0 S 0 2,1";
 /// Self-play of one agent, each start played with both seats.
 /// A: `a1` (b1 = b2 = 1, 3 - 3), North passes, `a3` takes b2 (2): a draw.
 /// A again with `second_a`. B: North wins. C: South wins.
-fn run(second_a: &str) -> Vec<GameRecord> {
+pub(crate) fn run(second_a: &str) -> Vec<GameRecord> {
     let x = ("x", "x");
     vec![
         row(0, (0, 1), x, GameResult::Draw, 3, NATURAL, A, "a1 pass a3"),
@@ -93,6 +93,9 @@ fn deterministic_games_count_each_start_once() {
     assert!(close(fp.score, 0.5));
     assert!(close(fp.low, 0.1253), "{}", fp.low);
     assert!(close(fp.high, 0.8747), "{}", fp.high);
+    // Self-play of one spec (ids 0 and 1) is no ladder step.
+    assert!(m.skill_trace.is_empty());
+    assert!(m.skill().is_nan());
 }
 
 #[test]

@@ -12,6 +12,7 @@ pub mod plot;
 pub mod prove;
 pub mod render;
 pub mod replay;
+pub mod report;
 pub mod run_game;
 pub mod solve;
 pub mod study;

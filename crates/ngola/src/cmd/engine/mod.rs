@@ -14,7 +14,8 @@
 //! | `setoption name game value <game>` | none (`info error <reason>` for an unknown game): that game, its default rules (the command line's game keeps its `--rule` and `--position`) |
 //! | `setoption name rules value <k=v,k=v,...>` | none, or `info error <reason>` if the engine cannot play them: the full rule set (defaults for keys not given) |
 //! | `setoption name seed value <N>` | none: the agent's seed (the agent starts afresh) |
-//! | `uginewgame` | none: the start position, a fresh agent |
+//! | `setoption name rules value <k=v,...>` with a key given twice | `info error <reason>`, the rules unchanged |
+//! | `uginewgame` | none: the start position, a fresh agent with the next game's seed |
 //! | `position startpos [moves m1 m2 ...]` | none |
 //! | `position fen <position text> [moves ...]` | none |
 //! | `go [p1time <ms> p2time <ms> p1inc <ms> p2inc <ms>] [movetime <ms>] [nodes <N>] [depth <N>] [infinite]` | `bestmove <move>` (the move is not played) |
@@ -22,6 +23,14 @@
 //! | `query result` | `response p1win`, `p2win`, `draw` or `none` |
 //! | `stop` | none (searches are synchronous: nothing runs when it is read) |
 //! | `quit` | ends the engine (so does the end of input) |
+//!
+//! Seeds: the first game after `--seed` (or `setoption name seed value N`)
+//! draws from that seed; each later `uginewgame` draws the new game's seed
+//! from it and the number of games so far (SplitMix64 of the two),
+//! so a runner that never sends a seed still gets different games from a
+//! stochastic agent, and the same session replays the same games. A runner
+//! that sends `setoption name seed` after each `uginewgame` (as `ngola
+//! tournament` does) sets every game's seed itself.
 //!
 //! `go`'s limits come on top of the agent's own budget (the first reached
 //! stops): p1 is South, the clock of the side to move becomes a per-move
@@ -86,7 +95,9 @@ pub struct EngineArgs {
     /// The agent that answers `go`, as a spec (e.g. `mcts:sims=20000`).
     #[arg(long, value_parser = parse_spec)]
     agent: AgentSpec,
-    /// Seed of the agent's random choices (UGI: `setoption name seed value N`).
+    /// Seed of the agent's random choices (UGI: `setoption name seed value
+    /// N`). Each later `uginewgame` draws its game's seed from this seed and
+    /// the number of games so far, so games differ without a seed option.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }

@@ -25,7 +25,8 @@ pub const NO_CLOCK_LIMIT: Duration = Duration::from_secs(60);
 pub struct ClockRules {
     /// Every agent's clock, if the run has one.
     pub tc: Option<TimeControl>,
-    /// How far a clock may run over before its side loses.
+    /// How far a clock may run below zero before its side loses: a
+    /// tolerance on the clock as a whole (what it ran over stays owed).
     pub margin: Duration,
 }
 

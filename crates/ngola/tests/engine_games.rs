@@ -89,3 +89,32 @@ fn rules_with_a_key_given_twice_are_refused_and_left_unchanged() {
     // The default rules still hold after the refusal; then columns=2 does.
     assert_ne!(out[1], out[2], "{out:?}");
 }
+
+#[test]
+fn a_line_past_the_limit_is_refused_and_long_words_are_quoted_short() {
+    // 2 MiB, over the 1 MiB limit: refused without being kept.
+    let flood = "x".repeat(2 << 20);
+    // 300 kB, under the limit: an unknown command and a bad move.
+    let word = "y".repeat(300_000);
+    let input = format!("{flood}\n{word}\nmoves {word}\nposition startpos\ngo\n");
+    let out = engine(&["kalah", "--agent", "random"], &input);
+    assert_eq!(
+        out.len(),
+        4,
+        "{:?}",
+        out.iter().map(|l| l.len()).collect::<Vec<_>>()
+    );
+    assert!(
+        out[0].starts_with("error the line is longer than the limit of 1048576 bytes")
+            && out[0].contains(&format!("({} bytes)", flood.len())),
+        "{}",
+        &out[0][..out[0].len().min(200)]
+    );
+    for reply in &out[1..3] {
+        assert!(reply.starts_with("error "), "{}", &reply[..200]);
+        assert!(reply.len() < 600, "a {}-byte reply", reply.len());
+        assert!(reply.contains("(300000 bytes)"), "{reply}");
+    }
+    // The engine goes on.
+    assert!(out[3].starts_with("bestmove "), "{}", out[3]);
+}

@@ -43,10 +43,12 @@
 //! `position <position text>`).
 //!
 //! A command that cannot be carried out (unknown command, bad position,
-//! illegal move, `go` when the game is over, a line that is not UTF-8)
-//! answers `error <reason>` and changes nothing: a `position` or `moves`
-//! line with an illegal move plays none of its moves. Blank lines are
-//! ignored. Every move played is shown to the agent (`Agent::observe`), so
+//! illegal move, `go` when the game is over, a line that is not UTF-8, a
+//! line longer than 1 MiB, which is skipped without being kept) answers
+//! `error <reason>` and changes nothing; a reason quotes at most the first
+//! 40 characters of a long word it was sent, with its length in bytes. A
+//! `position` or `moves` line with an illegal move plays none of its moves.
+//! Blank lines are ignored. Every move played is shown to the agent (`Agent::observe`), so
 //! MCTS keeps its tree between `go`s; a `position` command that repeats
 //! the previous one's moves and adds more plays only the new ones.
 //!
@@ -81,6 +83,9 @@ use std::io::{BufRead, BufWriter, Write};
 use clap::Args;
 
 use ngola_agents::AgentSpec;
+use ngola_arena::ugi::line::{
+    read_bounded, shorten_quotes, too_long_excerpt, Bounded, COMMAND_LIMIT,
+};
 use ngola_rules::{with_game, GameKind};
 
 use crate::cli_error::CliError;
@@ -149,14 +154,22 @@ fn serve(
     let mut session = open(args, args.game.game, &args.agent, args.seed)?;
     let mut line = Vec::with_capacity(256);
     loop {
-        line.clear();
-        let read = input
-            .read_until(b'\n', &mut line)
-            .map_err(CliError::stdin)?;
-        if read == 0 {
-            break;
-        }
-        let step = match std::str::from_utf8(&line) {
+        let read = read_bounded(&mut input, COMMAND_LIMIT, &mut line).map_err(CliError::stdin)?;
+        let text = match read {
+            Bounded::End => break,
+            Bounded::Line => std::str::from_utf8(&line),
+            Bounded::TooLong { len } => {
+                writeln!(
+                    output,
+                    "error the line is longer than the limit of {COMMAND_LIMIT} bytes (`{}`); ignored",
+                    too_long_excerpt(&line, len)
+                )
+                .map_err(stdout_failed)?;
+                output.flush().map_err(stdout_failed)?;
+                continue;
+            }
+        };
+        let step = match text {
             Err(_) => {
                 writeln!(
                     output,
@@ -179,9 +192,8 @@ fn serve(
                 let (spec, seed) = (spec.clone(), seed);
                 match open(args, kind, &spec, seed) {
                     Ok(next) => session = next,
-                    Err(e) => {
-                        writeln!(output, "info error {}", e.message).map_err(stdout_failed)?
-                    }
+                    Err(e) => writeln!(output, "info error {}", shorten_quotes(&e.message))
+                        .map_err(stdout_failed)?,
                 }
             }
         }

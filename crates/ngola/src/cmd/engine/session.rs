@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use ngola_agents::{Agent, AgentSpec, Evaluate};
+use ngola_arena::ugi::line::shorten_quotes;
 use ngola_rules::{GameKind, Player, RuleOptions};
 
 use super::words::{parse_setoption, Go};
@@ -112,7 +113,7 @@ impl<G: Evaluate> Engine<G> {
             "setoption" => match self.set_option(rest) {
                 Ok(step) => Ok(step),
                 Err(reason) => {
-                    writeln!(out, "info error {reason}")?;
+                    writeln!(out, "info error {}", shorten_quotes(&reason))?;
                     Ok(Step::Continue)
                 }
             },
@@ -394,7 +395,7 @@ impl<G: Evaluate> Session for Engine<G> {
         match self.command(word, rest.trim(), out) {
             Ok(step) => Ok(step),
             Err(Failure::Reason(reason)) => {
-                writeln!(out, "error {reason}")?;
+                writeln!(out, "error {}", shorten_quotes(&reason))?;
                 Ok(Step::Continue)
             }
             Err(Failure::Output(e)) => Err(e),

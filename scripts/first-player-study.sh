@@ -1,5 +1,5 @@
 #!/bin/sh
-# The first-player study (issue 6): runs every experiment of
+# The first-player study: runs every experiment of
 # experiments/first-player/, the exact solver on small boards, then
 # regenerates the tables, the plots and REPORT.md of
 # results/first-player-advantage/.

@@ -119,6 +119,26 @@ pub enum SpecError {
 
 /// A parsed, validated agent spec. `Display` writes it back in canonical
 /// form (every parameter explicit), which is what output files record.
+///
+/// ```
+/// use ngola_agents::{AgentSpec, SpecError};
+/// use ngola_rules::kalah::{Kalah, KalahRules};
+/// use ngola_rules::Game;
+///
+/// let spec: AgentSpec = "alphabeta:depth=4".parse().unwrap();
+/// let canonical = spec.to_string();
+/// assert_eq!(canonical, "alphabeta:depth=4,nodes=none,time=none,eval=heuristic,tt=16");
+/// assert_eq!(canonical.parse::<AgentSpec>().unwrap(), spec);
+///
+/// let mut agent = spec.build::<Kalah>(7);
+/// let game = Kalah::start(KalahRules::default());
+/// let mv = agent.select(&game);
+/// assert!(game.check_move(mv).is_ok());
+///
+/// // A bad spec says what is wrong, as a value a caller can match.
+/// let error = "alphabeta:dept=3".parse::<AgentSpec>().unwrap_err();
+/// assert!(matches!(error, SpecError::UnknownKey { .. }));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentSpec {
     /// Uniform random moves.

@@ -49,12 +49,7 @@ fn the_quickstart_table_names_agents_as_typed_with_one_headline_rating() {
     let header = stdout.lines().find(|l| l.starts_with("rank")).unwrap();
     assert_eq!(header.matches("Elo").count(), 1, "{header}");
     let note = stdout.lines().find(|l| l.starts_with("Elo:")).unwrap();
-    for needle in [
-        "the joint fit",
-        "the rating to quote",
-        "one scale",
-        "standings.csv",
-    ] {
+    for needle in ["the joint fit", "one scale for all agents", "standings.csv"] {
         assert!(note.contains(needle), "no `{needle}` in {note}");
     }
     // The files keep the full specs and the other rating.

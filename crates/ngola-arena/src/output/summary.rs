@@ -103,9 +103,8 @@ fn standings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String 
         .map_or(String::new(), |s| label(s.id, &s.agent));
     out += &format!(
         "Elo: the joint fit (logistic, maximum likelihood over every colour-swapped pair, \
-         {anchor} = 0), the rating to quote: one scale for all agents whoever they met; each \
-         agent's Elo against the field of its own opponents (which depends on who that field \
-         is) is in standings.csv, the fit in ratings.csv.\n"
+         {anchor} = 0), one scale for all agents whoever they met; each agent's Elo against \
+         the field of its own opponents is in standings.csv, the fit in ratings.csv.\n"
     );
     out
 }

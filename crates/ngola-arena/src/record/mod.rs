@@ -37,7 +37,7 @@ mod write;
 
 pub use end::{GameResult, Reason};
 pub use layout::{Layout, BASE_COLUMNS, COLUMNS};
-pub use read::{read_games, GamesFile};
+pub use read::{parse_games, read_games, GamesFile};
 pub use row::RowError;
 pub use write::{write_lines, GamesWriter, SharedWriter};
 

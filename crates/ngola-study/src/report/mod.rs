@@ -38,7 +38,7 @@ pub const SKILL_CSV: &str = "skill.csv";
 pub const STUDY_NAME: &str = "study-name.txt";
 
 /// One cell as the template sees it: names and formatted numbers.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct CellView {
     name: String,
     board: String,
@@ -62,6 +62,8 @@ struct ReportView {
     study: String,
     exact: Vec<String>,
     cells: Vec<CellView>,
+    /// The cells by name, for templates that speak of one cell.
+    cell: std::collections::BTreeMap<String, CellView>,
     skill_steps: Vec<String>,
     rankings: Vec<String>,
 }
@@ -89,6 +91,17 @@ pub fn write_report(dir: &Path, solved: Option<&Path>) -> Result<String, StudyEr
 /// name in `study-name.txt`) and its template (`report.md.j2`, else the
 /// built-in one). Returns the report's text.
 pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
+    let (text, svg) = render_text(dir)?;
+    write(&dir.join(REPORT_FILE), text.as_bytes())?;
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).map_err(|e| StudyError::io(&plots, e))?;
+    write(&plots.join("first_player.svg"), svg.as_bytes())?;
+    Ok(text)
+}
+
+/// The text of `REPORT.md` and of `plots/first_player.svg` that
+/// [`render_tables`] writes, without writing them.
+pub fn render_text(dir: &Path) -> Result<(String, String), StudyError> {
     let rows: Vec<MeasureRow> = table::read_rows(&dir.join(MEASURES_CSV))?;
     let steps: Vec<SkillRow> = table::read_rows(&dir.join(SKILL_CSV))?;
     let name_file = dir.join(STUDY_NAME);
@@ -103,9 +116,6 @@ pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
         Err(e) => return Err(StudyError::io(&own, e)),
     };
     let text = render(&study, &rows, &steps, &template)?;
-    write(&dir.join(REPORT_FILE), text.as_bytes())?;
-    let plots = dir.join("plots");
-    std::fs::create_dir_all(&plots).map_err(|e| StudyError::io(&plots, e))?;
     let items: Vec<Interval> = rows
         .iter()
         .map(|r| Interval {
@@ -121,8 +131,7 @@ pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
         &format!("First player: {study}"),
         "South's score per cell, 95% Wilson interval over the independent units",
     );
-    write(&plots.join("first_player.svg"), svg.as_bytes())?;
-    Ok(text)
+    Ok((text, svg))
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), StudyError> {
@@ -145,10 +154,12 @@ pub fn render(
             }
         }
     }
+    let cells: Vec<CellView> = rows.iter().map(cell_view).collect();
     let view = ReportView {
         study: study.to_string(),
         exact,
-        cells: rows.iter().map(cell_view).collect(),
+        cell: cells.iter().map(|c| (c.name.clone(), c.clone())).collect(),
+        cells,
         skill_steps: steps.iter().map(skill_line).collect(),
         rankings: rankings(rows, steps),
     };

@@ -145,7 +145,8 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
 fn a_folder_without_runs_is_an_error_naming_it() {
     let tmp = TempDir::new("empty");
     let err = write_report(&tmp.0.join("nothing"), None).expect_err("no runs");
-    assert!(matches!(err, StudyError::Io { .. }), "{err}");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(err.to_string().contains("not a study folder"), "{err}");
 }
 
 fn score(low: f64, high: f64) -> MeasureRow {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The solved-boards study (issue 15): every board `ngola prove` decides,
+# The solved-boards study: every board `ngola prove` decides,
 # into results/solved/ (solved.csv, compare-4x6.csv, speed.csv, the raw
 # output of every command in runs/, certificates in certificates/), then
 # results/solved/README.md from them (scripts/solved-report.py).

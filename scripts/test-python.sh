@@ -8,8 +8,10 @@
 # open-spiel for the comparison with OpenSpiel's own games); the venv is
 # made again when that file changes. Then builds and installs the package
 # exactly as a user does (`pip install ./python`: a release build by
-# maturin), checks formatting (ruff format), lints (ruff check) and types
-# (mypy --strict on the package, its stubs and the tests), and runs pytest.
+# maturin, or the profile MATURIN_PEP517_ARGS names: scripts/test.sh asks
+# for `--profile dev` to reuse its Rust stage's artifacts), checks
+# formatting (ruff format), lints (ruff check) and types (mypy --strict on
+# the package, its stubs and the tests), and runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}

@@ -1,22 +1,38 @@
 #!/usr/bin/env bash
-# The one test command: every test of the project, Rust and Python.
+# The one test command: every test of the project.
 #
 #   scripts/test.sh
 #
-# Runs the Rust workspace's tests, then the Python package's (in a virtual
-# environment it makes under target/, see scripts/test-python.sh). Later
-# stages (the single-node Slurm cluster test) are added here as they land;
-# CI (.ci/run) calls this script.
+# Stages, in this order so that nothing is built twice:
+#   1. Rust: `cargo test --workspace` (the `dev`/`test` profile, optimised;
+#      it also builds the `ngola` program, target/debug/ngola);
+#   2. Python: scripts/test-python.sh (a virtual environment under target/,
+#      the package built by maturin in the same `dev` profile, so it reuses
+#      the Rust stage's artifacts; formatting, types, pytest);
+#   3. Docs: scripts/test-docs.sh (the book built by mkdocs --strict, its
+#      links checked; cargo doc with broken intra-doc links denied);
+#   4. Fuzz: scripts/test-fuzz.sh (every fuzz target for a bounded time);
+#   5. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
+#      over the program stage 1 built.
+# Prints each stage's time at the end. CI (.ci/run) calls this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bin=${CARGO_TARGET_DIR:-target}/debug/ngola
+times=()
+stage() {
+    local name=$1 start=$SECONDS
+    shift
+    echo "== $name: $*"
+    "$@"
+    times+=("$name $((SECONDS - start)) s")
+}
 
-echo "== Rust: cargo test --workspace"
-cargo test --workspace --locked
+stage Rust cargo test --workspace --locked
+# The tests compare with the program the Rust stage built; maturin builds the
+# package in the same profile (a user's `pip install` builds it in release).
+stage Python env NGOLA_BIN="$bin" MATURIN_PEP517_ARGS="--profile dev" scripts/test-python.sh
+stage Docs scripts/test-docs.sh
+stage Fuzz scripts/test-fuzz.sh
+stage Slurm env NGOLA="$bin" scripts/test-slurm.sh
 
-echo "== Python: scripts/test-python.sh (the ngola package, pytest)"
-# `cargo test` built the program (test profile) that the tests compare with.
-NGOLA_BIN=${CARGO_TARGET_DIR:-target}/debug/ngola scripts/test-python.sh
-
-echo "== Slurm: scripts/test-slurm.sh (a single-node cluster on this machine)"
-cargo build --release -p ngola --locked
-scripts/test-slurm.sh
+(IFS=,; echo "== every stage passed; times: ${times[*]}")

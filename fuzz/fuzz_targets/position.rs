@@ -1,4 +1,4 @@
-//! Position text (RULES.md): `GAME key=value,...` on the first line, a
+//! Position text (docs/src/rules.md): `GAME key=value,...` on the first line, a
 //! position text on the second. What the engine reads it prints in a form
 //! it reads back to the same position (same text, hash, side, ply, totals,
 //! moves and end), and the reference implementation reads that text the

@@ -8,8 +8,8 @@
 //! |---|---|
 //! | `random` | none |
 //! | `greedy` | `eval` (`heuristic`) |
-//! | `alphabeta` | `depth` (6, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16) |
-//! | `mcts` | `sims` (10000, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`) |
+//! | `alphabeta` | `depth` (`auto`, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16) |
+//! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`) |
 //! | `solver` | `tt` MiB (64) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
@@ -19,6 +19,17 @@
 //! spec back. A `time` budget makes games depend on the machine's speed and
 //! load, so they cannot be replayed exactly; every other budget gives the
 //! same game from the same seed.
+//!
+//! # Budgets and clocks
+//! A spec that names no budget (no `depth`, `nodes` or `time` for
+//! alpha-beta, no `sims` or `time` for MCTS) has the budget `auto`, written
+//! `depth=auto` and `sims=auto` in canonical form: with no limit from the
+//! caller it searches to depth 6 ([`crate::alphabeta::DEFAULT_DEPTH`]) or
+//! runs 10,000 simulations ([`crate::mcts::DEFAULT_SIMS`]); given a limit
+//! (the share of a clock that [`crate::limit::move_budget`] allots, a UGI
+//! `go movetime`, `nodes` or, for alpha-beta, `depth`) it searches by that
+//! limit alone, as a chess engine searches by its clock. An explicit budget
+//! (`depth=6`, `sims=10000`) stays a budget: a caller's limit only caps it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,10 +38,10 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::agent::Agent;
-use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, MAX_DEPTH};
+use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::eval::{EvalKind, Evaluate};
 use crate::greedy::GreedyAgent;
-use crate::mcts::{MctsAgent, MctsConfig};
+use crate::mcts::{MctsAgent, MctsConfig, DEFAULT_SIMS};
 use crate::memory::MemoryError;
 use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
@@ -42,6 +53,13 @@ const GREEDY_KEYS: &[&str] = &["eval"];
 const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt"];
 const MCTS_KEYS: &[&str] = &["sims", "time", "c", "solver", "rollout", "eval", "reuse"];
 const SOLVER_KEYS: &[&str] = &["tt"];
+
+/// The budget of a spec that names none (see the module docs).
+const AUTO: &str = "auto";
+const AUTO_DEPTH_ALONE: &str = "an integer from 1 to 100, or `auto` (no budget of its own: \
+                                depth 6, or the caller's limit) without `nodes` or `time`";
+const AUTO_SIMS_ALONE: &str = "a positive integer or `none`, or `auto` (no budget of its own: \
+                               10000, or the caller's limit) without `time`";
 
 /// A spec that could not be read; names the bad part and the valid ones.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -101,6 +119,26 @@ pub enum SpecError {
 
 /// A parsed, validated agent spec. `Display` writes it back in canonical
 /// form (every parameter explicit), which is what output files record.
+///
+/// ```
+/// use ngola_agents::{AgentSpec, SpecError};
+/// use ngola_rules::kalah::{Kalah, KalahRules};
+/// use ngola_rules::Game;
+///
+/// let spec: AgentSpec = "alphabeta:depth=4".parse().unwrap();
+/// let canonical = spec.to_string();
+/// assert_eq!(canonical, "alphabeta:depth=4,nodes=none,time=none,eval=heuristic,tt=16");
+/// assert_eq!(canonical.parse::<AgentSpec>().unwrap(), spec);
+///
+/// let mut agent = spec.build::<Kalah>(7);
+/// let game = Kalah::start(KalahRules::default());
+/// let mv = agent.select(&game);
+/// assert!(game.check_move(mv).is_ok());
+///
+/// // A bad spec says what is wrong, as a value a caller can match.
+/// let error = "alphabeta:dept=3".parse::<AgentSpec>().unwrap_err();
+/// assert!(matches!(error, SpecError::UnknownKey { .. }));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum AgentSpec {
     /// Uniform random moves.
@@ -315,10 +353,17 @@ impl FromStr for AgentSpec {
                 let p = Params::parse(kind, params, ALPHABETA_KEYS)?;
                 let nodes = p.limit("nodes")?.flatten();
                 let time = p.duration("time")?.flatten();
-                let depth = match p.int("depth", 1, MAX_DEPTH as u64)? {
-                    Some(d) => d as u32,
-                    None if nodes.is_some() || time.is_some() => MAX_DEPTH,
-                    None => AlphaBetaConfig::default().depth,
+                let budgeted = nodes.is_some() || time.is_some();
+                let (depth, auto) = match p.raw("depth") {
+                    Some(AUTO) if budgeted => {
+                        return Err(p.bad("depth", AUTO, AUTO_DEPTH_ALONE));
+                    }
+                    Some(AUTO) => (DEFAULT_DEPTH, true),
+                    _ => match p.int("depth", 1, MAX_DEPTH as u64)? {
+                        Some(d) => (d as u32, false),
+                        None if budgeted => (MAX_DEPTH, false),
+                        None => (DEFAULT_DEPTH, true),
+                    },
                 };
                 Ok(AgentSpec::AlphaBeta(AlphaBetaConfig {
                     depth,
@@ -328,15 +373,22 @@ impl FromStr for AgentSpec {
                     tt_mb: p
                         .int("tt", 1, 65_536)?
                         .map_or(crate::alphabeta::DEFAULT_TT_MB, |v| v as u32),
+                    auto,
                 }))
             }
             "mcts" => {
                 let p = Params::parse(kind, params, MCTS_KEYS)?;
                 let time = p.duration("time")?.flatten();
-                let sims = match p.limit("sims")? {
-                    Some(s) => s,
-                    None if time.is_some() => None,
-                    None => MctsConfig::default().sims,
+                let (sims, auto) = match p.raw("sims") {
+                    Some(AUTO) if time.is_some() => {
+                        return Err(p.bad("sims", AUTO, AUTO_SIMS_ALONE));
+                    }
+                    Some(AUTO) => (Some(DEFAULT_SIMS), true),
+                    _ => match p.limit("sims")? {
+                        Some(s) => (s, false),
+                        None if time.is_some() => (None, false),
+                        None => (Some(DEFAULT_SIMS), true),
+                    },
                 };
                 if sims.is_none() && time.is_none() {
                     return Err(SpecError::NoBudget {
@@ -368,6 +420,7 @@ impl FromStr for AgentSpec {
                     rollout,
                     eval: p.eval()?,
                     reuse: p.boolean("reuse")?.unwrap_or(defaults.reuse),
+                    auto,
                 }))
             }
             "solver" => {
@@ -399,7 +452,11 @@ impl fmt::Display for AgentSpec {
             AgentSpec::AlphaBeta(c) => write!(
                 f,
                 "alphabeta:depth={},nodes={},time={},eval={},tt={}",
-                c.depth,
+                if c.auto {
+                    AUTO.to_string()
+                } else {
+                    c.depth.to_string()
+                },
                 opt(&c.nodes),
                 opt(&c.time.map(format_duration)),
                 c.eval,
@@ -408,7 +465,11 @@ impl fmt::Display for AgentSpec {
             AgentSpec::Mcts(c) => write!(
                 f,
                 "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
-                opt(&c.sims),
+                if c.auto {
+                    AUTO.to_string()
+                } else {
+                    opt(&c.sims)
+                },
                 opt(&c.time.map(format_duration)),
                 c.c,
                 c.solver,

@@ -20,7 +20,7 @@ fn solve(pits: u32, seeds: u32) -> (i32, i32) {
 
 #[test]
 fn kalah_small_boards_match_the_published_results() {
-    // (m, n, result, margin or None where the issue gives only the result)
+    // (m, n, result, margin or None where the paper gives only the result)
     let published: [(u32, u32, i32, Option<i32>); 5] = [
         (1, 1, 0, Some(0)),
         (1, 2, -1, None),

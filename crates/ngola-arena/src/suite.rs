@@ -3,7 +3,7 @@
 //!
 //! Each line that is not blank and does not start with `#` is one opening:
 //! either a move sequence from the start position (`a1 c8 b1 d8`), or a
-//! position text of RULES.md, which starts with the game's name
+//! position text of docs/src/rules.md, which starts with the game's name
 //! (`kalah 4,4,4,4,4,4/4,4,4,4,4,4 0,0 S 0`). Everything after a `#` on a
 //! line is a comment. Lines are checked against the game when a run is
 //! planned (see [`crate::openings`]): a bad line stops the run with exit

@@ -214,7 +214,7 @@ impl Outcome {
         }
     }
 
-    /// The result as RULES.md and `ngola replay` write it: `S`, `N` or `draw`.
+    /// The result as docs/src/rules.md and `ngola replay` write it: `S`, `N` or `draw`.
     pub fn result_text(&self) -> &'static str {
         match self.winner {
             Some(Player::South) => "S",
@@ -226,12 +226,42 @@ impl Outcome {
 
 /// A two-player game: its positions, rules, moves and notation.
 ///
-/// `Display` writes the position text of RULES.md (one line, starting with
-/// the game's name); [`Game::from_position`] reads it back.
+/// `Display` writes the position text of the rules book (`docs/src/rules.md`,
+/// one line, starting with the game's name); [`Game::from_position`] reads
+/// it back.
+///
+/// ```
+/// use ngola_rules::mangola::{Mangola, MangolaRules};
+/// use ngola_rules::{Game, MoveList, Player, RuleOptions};
+///
+/// let rules = MangolaRules::from_assignments(&["capture_sowing=ludii"]).unwrap();
+/// let mut game = Mangola::start(rules);
+/// let mut moves = MoveList::new();
+/// game.legal_moves(&mut moves);
+/// let words: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(words, ["a1", "b1"]); // the two openings
+///
+/// let a1 = game.parse_move("a1").unwrap();
+/// game.check_move(a1).unwrap();
+/// game.play(a1);
+/// assert_eq!((game.to_move(), game.ply()), (Player::North, 1));
+/// let text = game.to_string();
+/// assert_eq!(
+///     text,
+///     "mangola 0,4,0,4,0,4,0,4/4,0,4,0,4,0,4,0/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 N 1"
+/// );
+/// let again = Mangola::from_position(&text, rules).unwrap();
+/// assert_eq!(again.zobrist(), game.zobrist());
+/// assert_eq!(game.totals(), [32, 32]);
+/// assert!(game.outcome().is_none());
+/// // A move from outside is checked before it is played.
+/// let d1 = game.parse_move("d1").unwrap();
+/// assert!(game.check_move(d1).is_err());
+/// ```
 pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// One move, as small as possible and `Copy`.
     type Move: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static;
-    /// The game's rule options (`Default` is RULES.md's default).
+    /// The game's rule options (`Default` is docs/src/rules.md's default).
     type Rules: RuleOptions;
 
     /// The game's name on command lines and at the start of position text.
@@ -240,7 +270,7 @@ pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     /// The start position under `rules`.
     fn start(rules: Self::Rules) -> Self;
 
-    /// Reads a position text (RULES.md notation) under `rules`.
+    /// Reads a position text (docs/src/rules.md notation) under `rules`.
     fn from_position(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;
 
     /// The rule options this position is played under.

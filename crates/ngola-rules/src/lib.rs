@@ -4,7 +4,7 @@
 //! representation, the sowing, the notation and the rule options, and
 //! nothing about search, tournaments or command lines.
 //!
-//! Rules follow `RULES.md` of the project; every ambiguity there is a named
+//! Rules follow the rules book (`docs/src/rules.md`); every ambiguity there is a named
 //! rule option (see each game's `Rules` type).
 
 pub mod error;

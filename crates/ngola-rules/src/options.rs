@@ -1,6 +1,6 @@
-//! Rule options: the named choices RULES.md makes where the sources are
+//! Rule options: the named choices docs/src/rules.md makes where the sources are
 //! silent or disagree. Each game has a small `Copy` struct implementing
-//! [`RuleOptions`]; `Default` is RULES.md's default.
+//! [`RuleOptions`]; `Default` is docs/src/rules.md's default.
 
 use std::fmt::Debug;
 

@@ -66,7 +66,7 @@ const TRACKS: [[usize; 16]; 2] = [
 ];
 
 /// Whether this Ludii step is a capture made when the mover had no empty
-/// hole (RULES.md's edge case for `capture_sowing=ludii`): replays the
+/// hole (docs/src/rules.md's edge case for `capture_sowing=ludii`): replays the
 /// step's primary sowing on the board before it.
 fn capture_without_empty_hole(before: &[u32], step: &Value) -> bool {
     let other = step["other_moves"].as_array().expect("other_moves");

@@ -1,7 +1,7 @@
-//! Hand-worked Mangola positions, one rule of RULES.md each. Every expected
+//! Hand-worked Mangola positions, one rule of docs/src/rules.md each. Every expected
 //! board carries the reasoning that makes it right.
 //!
-//! Circuits (RULES.md): South a1 a2 .. a8 b8 b7 .. b1, North c1 .. c8 d8 .. d1.
+//! Circuits (docs/src/rules.md): South a1 a2 .. a8 b8 b7 .. b1, North c1 .. c8 d8 .. d1.
 //! Inner hole bk faces ck and dk; ck faces bk and ak. Position text rows are
 //! a/b/c/d, each in column order 1..n.
 

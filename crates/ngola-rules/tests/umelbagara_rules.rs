@@ -1,6 +1,6 @@
 //! Hand-worked Um el-Bagara tests. The loop of houses, anticlockwise, is
 //! a1 a2 .. an bn .. b1 (then a1); clockwise is the reverse. Positions are
-//! written as RULES.md's position text: row a then row b, each in column
+//! written as docs/src/rules.md's position text: row a then row b, each in column
 //! order 1..n, side to move, ply, counters taken by South,North.
 
 use ngola_rules::umelbagara::{Direction, UmElBagara, UmElBagaraMove, UmElBagaraRules};

@@ -416,7 +416,7 @@ impl Endgame for OwareEndgame {
     }
 }
 
-/// Um el-Bagara (RULES.md).
+/// Um el-Bagara (docs/src/rules.md).
 #[derive(Clone, Debug)]
 pub struct UmElBagaraEndgame {
     rules: UmElBagaraRules,

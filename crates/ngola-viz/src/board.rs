@@ -1,5 +1,5 @@
 //! A position as the drawings see it: read from the position text of
-//! RULES.md, so the same code draws every game.
+//! docs/src/rules.md, so the same code draws every game.
 
 use ngola_rules::{GameKind, Player, PositionError};
 
@@ -63,7 +63,7 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// Reads a position text (RULES.md "Position text") of any game.
+    /// Reads a position text (docs/src/rules.md "Position text") of any game.
     /// Errors name the bad field, like the games' own parsers.
     pub fn parse(text: &str) -> Result<BoardView, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -119,7 +119,7 @@ impl BoardView {
         (b'a' + row as u8) as char
     }
 
-    /// The name of a hole in RULES.md notation, e.g. `c7`.
+    /// The name of a hole in docs/src/rules.md notation, e.g. `c7`.
     pub fn hole_name(row: usize, col: usize) -> String {
         format!("{}{}", Self::row_letter(row), col + 1)
     }

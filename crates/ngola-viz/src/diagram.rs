@@ -263,7 +263,7 @@ pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     lines
 }
 
-/// The position text of `board` (as RULES.md writes it), for the title.
+/// The position text of `board` (as docs/src/rules.md writes it), for the title.
 fn position_text(board: &BoardView) -> String {
     let rows = board
         .rows

@@ -1,7 +1,7 @@
 //! Seeing and playing ngola games.
 //!
 //! - [`board`]: a position as the drawings see it, read from the position
-//!   text of RULES.md, so that one code path draws every game;
+//!   text of docs/src/rules.md, so that one code path draws every game;
 //! - [`text`]: the board for a terminal, from either side;
 //! - [`diagram`]: the board as an SVG diagram;
 //! - [`page`]: a self-contained HTML page stepping through a game;

@@ -16,7 +16,7 @@ pub struct GameArgs {
     /// A rule option as key=value (repeatable); see the README for each game's options.
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
-    /// Start from this position (RULES.md position text) instead of the start.
+    /// Start from this position (docs/src/rules.md position text) instead of the start.
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
 }

@@ -1,4 +1,4 @@
-//! Data safety of output folders (issue 14): one writer per folder (a
+//! Data safety of output folders: one writer per folder (a
 //! second `tournament`, `--resume` or `merge` on a locked folder exits 2
 //! at once naming the folder and the holder's pid; a lock left by a
 //! `kill -9` does not block `--resume`), and merges that never leave a

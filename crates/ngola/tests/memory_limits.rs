@@ -168,7 +168,7 @@ fn under_ulimit(args: &str, input: &str) -> Option<Output> {
 #[test]
 fn an_address_space_limit_is_a_memory_limit() {
     // `ulimit -v` (2,000,000 KiB) below the table: refused naming the
-    // limit, where the allocation used to abort; the two cases
+    // limit, where the allocation used to abort; the two reported cases
     // (`--tt 65536`, `alphabeta:tt=8192`) among them, on any machine.
     for (args, input, named) in [
         ("engine kalah --agent alphabeta:tt=4096", "go", "tt=4096"),

@@ -1,4 +1,4 @@
-//! `ngola tournament` and `ngola merge` from the outside: the issue's
+//! `ngola tournament` and `ngola merge` from the outside: the documented
 //! command line, the quickstart experiment, determinism across threads and
 //! shards, the SPRT, and errors that name the bad field.
 

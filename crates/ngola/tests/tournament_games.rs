@@ -302,7 +302,7 @@ fn runs_that_fail_their_own_checks_leave_no_folder() {
         args.extend_from_slice(&["--out", dir.to_str().unwrap()]);
         args
     };
-    // Issue 14: --games 4294967294 aborted building the schedule and left a
+    // Once, --games 4294967294 aborted building the schedule and left a
     // folder that blocked its own retry.
     refused(&with(&["--games", "4294967294"]), &["games", "10000000"]);
     assert!(!dir.exists());

@@ -174,7 +174,7 @@ fn resume_refuses_another_experiment() {
         stderr.contains("games is 2 in the folder, 4 given"),
         "{stderr}"
     );
-    // A run flag alone (issue 14: this said `game: missing`) names the
+    // A run flag alone (this once said `game: missing`) names the
     // field that differs and says that resume takes no run flags.
     let out = tournament(&["--games", "200", "--resume", dir.to_str().unwrap()])
         .output()

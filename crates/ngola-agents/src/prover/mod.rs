@@ -600,6 +600,20 @@ impl<G: Evaluate> Prover<G> {
 
     /// The value of `root` (see the module documentation): the questions
     /// asked in turn, the principal variation of the deciding proof.
+    ///
+    /// ```
+    /// use ngola_agents::prover::{Prover, ProverConfig, Silent};
+    /// use ngola_rules::mangola::{Mangola, MangolaRules};
+    /// use ngola_rules::{Game, RuleOptions};
+    ///
+    /// // Mangola on a 4 x 3 board: the side to move (South) loses.
+    /// let rules = MangolaRules::from_assignments(&["columns=3"]).unwrap();
+    /// let config = ProverConfig { tt_mb: 16, ..ProverConfig::default() };
+    /// let mut prover = Prover::<Mangola>::new(config).unwrap();
+    /// let value = prover.value(&Mangola::start(rules), &mut Silent);
+    /// assert_eq!((value.result, value.margin), (Some(-1), 0));
+    /// assert!(!value.pv.is_empty()); // the loser's longest resistance
+    /// ```
     pub fn value(&mut self, root: &G, monitor: &mut dyn Monitor) -> Value<G::Move> {
         self.begin(root);
         let me = root.to_move();

@@ -127,6 +127,41 @@ impl<'de> Deserialize<'de> for OpeningPlies {
 /// A checked experiment. After [`Experiment::resolve`] its rules list
 /// every option of the game, so that `to_toml` writes every default.
 /// Serialized in the order of `experiment.toml` (see [`serial`]).
+///
+/// ```
+/// use ngola_arena::{Experiment, ExperimentDraft};
+/// use ngola_rules::mangola::Mangola;
+///
+/// let draft = ExperimentDraft::from_toml(
+///     r#"
+///     game = "mangola"
+///     agents = ["random", "ab=alphabeta:depth=2"]
+///     games = 10
+///     [rules]
+///     capture_sowing = "ludii"
+///     "#,
+/// )
+/// .unwrap();
+/// let mut experiment: Experiment = draft.finish().unwrap();
+/// assert_eq!(experiment.labels, ["random", "ab"]);
+/// assert_eq!(
+///     experiment.agent_names()[1],
+///     "alphabeta:depth=2,nodes=none,time=none,eval=heuristic,tt=16"
+/// );
+/// let rules = experiment.resolve::<Mangola>().unwrap();
+/// assert_eq!(rules.columns, 8);
+/// // Written back with every default explicit, it reads back the same.
+/// let mut again = ExperimentDraft::from_toml(&experiment.to_toml())
+///     .unwrap()
+///     .finish()
+///     .unwrap();
+/// again.resolve::<Mangola>().unwrap();
+/// assert_eq!(again, experiment);
+///
+/// // A bad field is an error that names it.
+/// let odd = ExperimentDraft::from_toml("game = \"kalah\"\nagents = [\"random\", \"greedy\"]\ngames = 5");
+/// assert!(odd.unwrap().finish().unwrap_err().to_string().starts_with("games"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Experiment {
     /// Names the default output folder.

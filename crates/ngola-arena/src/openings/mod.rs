@@ -27,7 +27,7 @@
 //!   the same position, and more pairs than openings, are refused unless
 //!   repeats are allowed.
 //!
-//! Positions are compared by their text (RULES.md position text), so two
+//! Positions are compared by their text (docs/src/rules.md position text), so two
 //! move orders reaching the same position are one opening. The plan is a
 //! function of the experiment alone: every thread, shard and resume of a
 //! run computes the same openings.

@@ -156,6 +156,33 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
 /// openings) before the folder is created, so a run refused by its own
 /// checks leaves no folder behind. The folder is locked for the whole run
 /// ([`FolderLock`]): another process writing it fails at once.
+///
+/// ```
+/// use ngola_arena::{runner, Caller, ExperimentDraft};
+/// use ngola_rules::kalah::Kalah;
+///
+/// let experiment = ExperimentDraft::from_toml(
+///     r#"
+///     game = "kalah"
+///     agents = ["random", "greedy", "alphabeta:depth=2"]
+///     games = 6
+///     seed = 3
+///     opening_plies = 2
+///     threads = 1
+///     "#,
+/// )
+/// .unwrap()
+/// .finish()
+/// .unwrap();
+/// let dir = std::env::temp_dir().join(format!("ngola-doc-run-{}", std::process::id()));
+/// let report = runner::run::<Kalah>(&experiment, &dir, &Caller::QUIET).unwrap();
+/// assert_eq!((report.played, report.stats.games), (18, 18));
+/// // Standings are best first; every game is a row of games.csv.
+/// let best = &report.stats.standings[0];
+/// assert!(best.wdl.wins >= report.stats.standings[2].wdl.wins);
+/// assert!(dir.join(runner::files::GAMES).exists());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn run<G: Evaluate>(experiment: &Experiment, dir: &Path, caller: &Caller) -> Result<Report> {
     let seats = UgiSeats::new(experiment.engines.clone(), dir);
     run_with::<G>(experiment, dir, caller, &seats)

@@ -1,4 +1,4 @@
-//! Kalah, exactly as OpenSpiel 2.0.2's game `mancala` (RULES.md, "Reference games").
+//! Kalah, exactly as OpenSpiel 2.0.2's game `mancala` (docs/src/rules.md, "Reference games").
 //!
 //! # Rules (OpenSpiel's, generalised to `pits` pits of `seeds` seeds)
 //! - South moves first. A move empties one of the mover's non-empty pits and

@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn circuit_index_follows_the_circuits() {
-        // Spot checks against RULES.md: South a1..a8 b8..b1, North c1..c8 d8..d1.
+        // Spot checks against docs/src/rules.md: South a1..a8 b8..b1, North c1..c8 d8..d1.
         assert_eq!(circuit_of(1, 8, 8), (Player::South, 8));
         assert_eq!(circuit_of(1, 1, 8), (Player::South, 15));
         assert_eq!(circuit_of(3, 8, 8), (Player::North, 8));

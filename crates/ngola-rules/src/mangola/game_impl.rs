@@ -11,7 +11,7 @@ use crate::game::{Game, MoveList, Outcome, Player};
 use crate::options::RuleOptions;
 
 impl fmt::Display for Mangola {
-    /// The position text of RULES.md: `mangola a/b/c/d S 0`.
+    /// The position text of docs/src/rules.md: `mangola a/b/c/d S 0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("mangola ")?;
         let rows = self.rows();

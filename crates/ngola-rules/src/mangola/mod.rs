@@ -1,4 +1,4 @@
-//! Mangola, the four-row game of the Congo (RULES.md, "Mangola").
+//! Mangola, the four-row game of the Congo (docs/src/rules.md, "Mangola").
 //!
 //! [`Mangola`] is a small `Copy` position: each player's circuit packed as
 //! 16 byte counters in one `u128` (`board.rs`), the ply, the side to move
@@ -7,7 +7,7 @@
 //! (`sowing.rs`); sowings that never end are cut by `lap_limit` or found
 //! exactly by Brent's cycle detection (`endless.rs`).
 //!
-//! Decisions where RULES.md is silent:
+//! Decisions where docs/src/rules.md is silent:
 //! - Legal moves are listed in board order (`a1`..`a8`, `b1`..`b8` for
 //!   South; `c1`..`c8`, `d1`..`d8` for North).
 //! - The opening's start hole must hold at least two seeds (it always holds

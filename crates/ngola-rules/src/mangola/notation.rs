@@ -1,5 +1,5 @@
 //! Mangola's notation: moves (`a1` .. `d8`) and position text
-//! (`mangola 2,2,2,2,2,2,2,2/.../... S 0`, RULES.md "Position text").
+//! (`mangola 2,2,2,2,2,2,2,2/.../... S 0`, docs/src/rules.md "Position text").
 
 use std::fmt;
 use std::str::FromStr;
@@ -142,7 +142,7 @@ pub(crate) struct ParsedPosition {
 /// every hole then fits a byte with room for the SWAR tests.
 pub const MAX_TOTAL_SEEDS: u32 = 64;
 
-/// Reads the position text of RULES.md for a board of `columns` columns.
+/// Reads the position text of docs/src/rules.md for a board of `columns` columns.
 pub(crate) fn parse_position(text: &str, columns: usize) -> Result<ParsedPosition, PositionError> {
     let mut fields = text.split(' ');
     let game = fields.next().unwrap_or_default();

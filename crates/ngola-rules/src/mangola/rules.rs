@@ -1,11 +1,11 @@
-//! Mangola's rule options (RULES.md, "Mangola" and "Board sizes").
+//! Mangola's rule options (docs/src/rules.md, "Mangola" and "Board sizes").
 
 use std::fmt;
 
 use crate::error::RuleError;
 use crate::options::{parse_choice, parse_int, RuleKey, RuleOptions};
 
-/// Where the seeds of a capture are sown (RULES.md, "Capture").
+/// Where the seeds of a capture are sown (docs/src/rules.md, "Capture").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CaptureSowing {
     /// The seeds of `L` and of both facing holes are sown from the first hole
@@ -41,7 +41,7 @@ impl fmt::Display for CaptureSowing {
     }
 }
 
-/// What a sowing that never ends does (RULES.md, "End of the game").
+/// What a sowing that never ends does (docs/src/rules.md, "End of the game").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum EndlessSowing {
     /// Such a move may not be chosen (default).
@@ -71,7 +71,7 @@ impl fmt::Display for EndlessSowing {
     }
 }
 
-/// Mangola's rule options. `Default` is RULES.md's default.
+/// Mangola's rule options. `Default` is docs/src/rules.md's default.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MangolaRules {
     /// Where a capture's seeds are sown (`capture_sowing`).

@@ -1,4 +1,4 @@
-//! Oware, exactly as OpenSpiel 2.0.2's game `oware` (RULES.md, "Reference games").
+//! Oware, exactly as OpenSpiel 2.0.2's game `oware` (docs/src/rules.md, "Reference games").
 //!
 //! # Rules (OpenSpiel's, generalised to `houses` houses of `seeds` seeds)
 //! - South moves first. A move empties one of the mover's houses and sows

@@ -13,7 +13,7 @@
 //! - `<game>`: `mangola`, `umelbagara`, `kalah` or `oware`;
 //! - `<rules>`: every rule option as `key=value`, separated by commas, in
 //!   the order the game lists them (`canonical_rules`);
-//! - `<root position>`: the position text of RULES.md the proof starts from
+//! - `<root position>`: the position text of docs/src/rules.md the proof starts from
 //!   (a fresh history for Oware);
 //! - `<winner>`: `S` or `N`, the side whose strategy the file holds;
 //! - scored games (Kalah, Oware, Um el-Bagara) add the goal `margin>=M`: the
@@ -28,7 +28,7 @@
 //! <position>\t<move>
 //! ```
 //!
-//! `<position>` is the RULES.md position text. For Oware, whose repetition
+//! `<position>` is the docs/src/rules.md position text. For Oware, whose repetition
 //! rule looks at the positions since the last capture, it is followed by
 //! ` seen ` and those earlier positions (not the current one), each written
 //! `<rows>:<side>` (e.g. `1,0,2/0,3,1:N`), sorted as byte strings and

@@ -1,5 +1,5 @@
 //! A plain, obviously-correct Mangola: a 4 x 8 array of holes, one seed at
-//! a time, written from RULES.md and nothing else. Slow on purpose; the fast
+//! a time, written from docs/src/rules.md and nothing else. Slow on purpose; the fast
 //! engine is checked against it (tests), compared with it (bench), and
 //! proof certificates are checked by it ([`super::certificate`]).
 
@@ -183,7 +183,7 @@ impl RefMangola {
         }
     }
 
-    /// A normal move, seed by seed, RULES.md "A normal move (relay sowing)".
+    /// A normal move, seed by seed, docs/src/rules.md "A normal move (relay sowing)".
     fn relay_sowing(&mut self, hole: Hole) -> RefReport {
         let circuit = self.circuit(self.side);
         let n = circuit.len();

@@ -1,5 +1,5 @@
 //! Plain, per-seed reference implementations of the four games, written
-//! from RULES.md (Mangola, Um el-Bagara) and from OpenSpiel's rules (Kalah,
+//! from docs/src/rules.md (Mangola, Um el-Bagara) and from OpenSpiel's rules (Kalah,
 //! Oware) with none of the fast engine's tricks, and the proof-certificate
 //! checker that plays by them ([`certificate`]).
 //!
@@ -62,11 +62,11 @@ pub trait RefGame: Clone + Sized {
     /// True when the totals decide the winner (the final margin is a score).
     const SCORED: bool;
 
-    /// Reads a position text (RULES.md) under `rules`, with a fresh history.
+    /// Reads a position text (docs/src/rules.md) under `rules`, with a fresh history.
     fn from_text(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;
 
     /// The text that names this state in a certificate: the position text
-    /// of RULES.md, plus (Oware only) the positions since the last capture,
+    /// of docs/src/rules.md, plus (Oware only) the positions since the last capture,
     /// which the repetition rule needs (see [`certificate`]).
     fn key_text(&self) -> String;
 

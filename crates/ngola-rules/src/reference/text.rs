@@ -1,6 +1,6 @@
 //! Position text for the reference implementations, read and written here
 //! without the fast engine's parsers: `NAME ROWS SIDE PLY [SOUTH,NORTH]`
-//! (RULES.md, "Position text"), rows separated by `/`, counts by `,`.
+//! (docs/src/rules.md, "Position text"), rows separated by `/`, counts by `,`.
 
 use crate::error::PositionError;
 use crate::game::Player;

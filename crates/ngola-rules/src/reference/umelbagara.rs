@@ -1,5 +1,5 @@
 //! A plain reference implementation of Um el-Bagara, written straight from
-//! RULES.md with rows and columns and one counter at a time, to check the
+//! docs/src/rules.md with rows and columns and one counter at a time, to check the
 //! fast engine against. It shares nothing with the engine but the public
 //! types used to convert positions and moves.
 
@@ -300,7 +300,7 @@ impl Reference {
 }
 
 impl RefMove {
-    /// The move in RULES.md notation: `pass`, a house such as `b4`, and for
+    /// The move in docs/src/rules.md notation: `pass`, a house such as `b4`, and for
     /// the middle house its direction, `<` clockwise or `>` anticlockwise.
     pub fn notation(&self) -> String {
         match *self {

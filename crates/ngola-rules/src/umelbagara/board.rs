@@ -408,7 +408,7 @@ fn laps_and_rest(sown: u8, cycle: usize) -> (u8, usize) {
 /// The captures after a sowing in `direction` whose last counter fell in
 /// lane `last`: returns the emptied lanes (a bit each) and the counters taken.
 ///
-/// RULES.md, checked against Ludii's games: if the last counter lands in an
+/// docs/src/rules.md, checked against Ludii's games: if the last counter lands in an
 /// opponent's house that now holds 2 or 4, it is taken, then the house
 /// before it along the sowing, and so on, stopping at the first house that
 /// is not an opponent's house holding 2 or 4. The chain therefore never

@@ -1,11 +1,11 @@
-//! Um el-Bagara, the Sudanese 2 x 5 game (RULES.md, "Um el-Bagara").
+//! Um el-Bagara, the Sudanese 2 x 5 game (docs/src/rules.md, "Um el-Bagara").
 //!
 //! [`UmElBagara`] is a 40-byte `Copy` position; the board is one byte per
 //! house in loop order (module `board`), a sowing is one table lookup and one
 //! lane-wise addition, the movable houses are a bit mask computed with SWAR,
 //! and a random playout never builds a move list.
 //!
-//! Decisions where RULES.md is silent (each checked against Ludii's 150
+//! Decisions where docs/src/rules.md is silent (each checked against Ludii's 150
 //! recorded games where Ludii has an opinion):
 //! - **Capture chain.** It walks back against the sowing from the last
 //!   house and stops at the first house that is not an *opponent's* house

@@ -1,4 +1,4 @@
-//! The rule options of Um el-Bagara (RULES.md, "Um el-Bagara" and "Board sizes").
+//! The rule options of Um el-Bagara (docs/src/rules.md, "Um el-Bagara" and "Board sizes").
 
 use crate::error::RuleError;
 use crate::options::{parse_bool, parse_int, RuleKey, RuleOptions};
@@ -10,7 +10,7 @@ pub const MAX_HOUSES: u8 = 9;
 /// The most counters per house at the start.
 pub const MAX_COUNTERS: u8 = 12;
 
-/// Rule options of Um el-Bagara. `Default` is RULES.md's default (and Ludii's
+/// Rule options of Um el-Bagara. `Default` is docs/src/rules.md's default (and Ludii's
 /// game): 5 houses per row, 5 counters per house, the origin is not skipped,
 /// the game is capped at 1000 plies.
 ///

@@ -1,4 +1,4 @@
-//! Position text: `umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0` (RULES.md,
+//! Position text: `umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0` (docs/src/rules.md,
 //! "Position text").
 
 use std::fmt;
@@ -105,7 +105,7 @@ pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, Po
 }
 
 impl fmt::Display for UmElBagara {
-    /// The position text of RULES.md.
+    /// The position text of docs/src/rules.md.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let houses = self.rules.houses();
         write!(f, "{} ", UmElBagara::NAME)?;

@@ -52,7 +52,7 @@ pub struct ProveArgs {
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     rules: Vec<String>,
-    /// Start from this position (RULES.md position text) instead of the start.
+    /// Start from this position (docs/src/rules.md position text) instead of the start.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Stop after this long (e.g. 90s, 30m, 12h); the value is then unknown.

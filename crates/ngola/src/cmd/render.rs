@@ -36,7 +36,7 @@ pub struct RenderArgs {
     /// A rule option as key=value (repeatable).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     rules: Vec<String>,
-    /// The position to draw (RULES.md position text) [default: the start].
+    /// The position to draw (docs/src/rules.md position text) [default: the start].
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Draw every ply of this game record (as `ngola play` saves it).

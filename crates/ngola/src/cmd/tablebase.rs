@@ -96,7 +96,7 @@ pub struct InfoArgs {
 pub struct ProbeArgs {
     /// The database folder.
     dir: PathBuf,
-    /// The position (RULES.md position text).
+    /// The position (docs/src/rules.md position text).
     position: String,
     /// A rule option as key=value (repeatable; default: the database's);
     /// rules of play other than the database's are refused.

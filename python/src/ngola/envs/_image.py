@@ -7,7 +7,7 @@ top, the same columns left to right; Kalah's, Oware's and Um el-Bagara's
 stores (taken, captured) at the ends, the top side's on the left. Each hole
 shows its count in white digits; South's holes are brown, North's grey-blue,
 and a yellow band runs along the edge of the side to move. Everything is read
-from the position text (RULES.md "Position text"), so nothing here knows a
+from the position text (docs/src/rules.md "Position text"), so nothing here knows a
 rule.
 """
 

@@ -27,7 +27,10 @@
 //! stops): p1 is South, the clock of the side to move becomes a per-move
 //! budget ([`ngola_agents::move_budget`]); `nodes` counts alpha-beta nodes
 //! or MCTS simulations; plain `go` (and `go infinite`) searches with the
-//! agent's own budget. Random, greedy and the solver ignore limits.
+//! agent's own budget. A spec that names no budget (`alphabeta`, `mcts`)
+//! searches by `go`'s limits alone when there are any (see
+//! [`ngola_agents::spec`]); the solver answers within them (its alpha-beta
+//! fallback's move when it cannot finish); random and greedy answer at once.
 //!
 //! Also (ngola's own): `position <position text> [moves ...]`, `moves m1 m2
 //! ...` (plays moves from the current position), `show` (answers

@@ -5,6 +5,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use ngola_arena::record::parse_games;
 use ngola_arena::runner::files;
 use ngola_arena::Experiment;
@@ -47,7 +49,16 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport
         (study.name, folders)
     } else {
         let runs = dir.join(RUNS);
-        let entries = std::fs::read_dir(&runs).map_err(|e| StudyError::io(&runs, e))?;
+        let entries = std::fs::read_dir(&runs).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                StudyError::bad_file(
+                    dir,
+                    format!("not a study folder (no {STUDY_FILE}, no {RUNS}/)"),
+                )
+            } else {
+                StudyError::io(&runs, e)
+            }
+        })?;
         let mut folders = Vec::new();
         for entry in entries {
             let path = entry.map_err(|e| StudyError::io(&runs, e))?.path();
@@ -65,8 +76,10 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport
             .map_or("study".to_string(), |n| n.to_string_lossy().into_owned());
         (name, folders)
     };
+    // One cell per task; collected in the cells' order, so the result does
+    // not depend on the thread count.
     let cells = folders
-        .iter()
+        .par_iter()
         .map(|(name, folder)| load_cell(name, folder, solved))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((name, cells))

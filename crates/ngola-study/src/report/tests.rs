@@ -14,7 +14,6 @@ use ngola_rules::Game;
 
 use super::*;
 use crate::measures::tests::run;
-use crate::measures::{FirstPlayerScore, Unit};
 
 /// A fresh folder, removed when dropped.
 struct TempDir(PathBuf);
@@ -122,36 +121,63 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     assert!(!text.contains("undecided") && !text.contains("not decided"));
     let csv = std::fs::read_to_string(dir.join(MEASURES_CSV)).expect("measures.csv");
     let plain = csv.lines().nth(1).expect("a row");
-    assert_eq!(
-        plain,
-        "plain,umelbagara,\"2 x 3 Um el-Bagara, 1 counter a house\",random self-play,6,start,3,\
-         0.5000,0.1253,0.8747,0.3333,0.0000,0.0000,1.67,1.0,3,2.000,0.2000,0.333,0.5000,,South wins by 2"
+    let expected = format!(
+        "plain,umelbagara,\"2 x 3 Um el-Bagara, 1 counter a house\",random self-play,6,2,2,2,start,3,\
+         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,win,2,{}",
+        cert.display()
     );
+    assert_eq!(plain, expected);
     assert!(dir.join("plots/first_player.svg").exists());
     // Regenerating from the same files gives the same bytes.
     let again = write_report(dir, Some(&solved)).expect("renders");
     assert_eq!(again, text);
+    // And from the tables alone, without a game.
+    std::fs::remove_dir_all(dir.join("runs")).expect("remove the runs");
+    std::fs::remove_file(dir.join(REPORT_FILE)).expect("remove the report");
+    assert_eq!(render_tables(dir).expect("renders from the tables"), text);
+    assert_eq!(
+        std::fs::read_to_string(dir.join(REPORT_FILE)).expect("written"),
+        text
+    );
 }
 
 #[test]
 fn a_folder_without_runs_is_an_error_naming_it() {
     let tmp = TempDir::new("empty");
     let err = write_report(&tmp.0.join("nothing"), None).expect_err("no runs");
-    assert!(matches!(err, StudyError::Io { .. }), "{err}");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(err.to_string().contains("not a study folder"), "{err}");
 }
 
-fn score(low: f64, high: f64) -> FirstPlayerScore {
-    FirstPlayerScore {
-        south: ngola_arena::stats::Wdl {
-            wins: 380,
-            draws: 0,
-            losses: 20,
-        },
-        unit: Unit::Game,
+fn score(low: f64, high: f64) -> MeasureRow {
+    MeasureRow {
+        cell: "c".to_string(),
+        game: "mangola".to_string(),
+        board: "4 x 8 Mangola".to_string(),
+        agents: "random self-play".to_string(),
+        games: 400,
+        south_wins: 380,
+        draws: 0,
+        north_wins: 20,
+        unit: "game".to_string(),
         units: 400,
-        score: (low + high) / 2.0,
-        low,
-        high,
+        south_score: Some((low + high) / 2.0),
+        south_low: Some(low),
+        south_high: Some(high),
+        draw_rate: Some(0.0),
+        ply_cap: Some(0.0),
+        endless_sowing: Some(0.0),
+        length_mean: None,
+        length_median: None,
+        length_p95: None,
+        branching: None,
+        decision_moves: None,
+        lead_changes: None,
+        lead_for_good: None,
+        skill: None,
+        exact: String::new(),
+        exact_margin: None,
+        certificate: String::new(),
     }
 }
 
@@ -167,16 +193,27 @@ fn sides_follow_the_whole_interval() {
     assert_eq!(side(0.3, 0.4999), Some("North"));
     assert_eq!(side(0.45, 0.55), None);
     // 380 of 400: Wilson [92.4%, 96.7%].
-    let line = first_player_line(&score(0.9240, 0.9674), None);
+    let line = first_player_line(&score(0.9240, 0.9674));
     assert_eq!(
         line,
         "South scores 94.6% [92.4%, 96.7%] over 400 games: the score favours South"
     );
-    let north = first_player_line(&score(0.2, 0.4), None);
+    let north = first_player_line(&score(0.2, 0.4));
     assert!(north.ends_with("the score favours North"), "{north}");
-    let open = Verdict::Open;
-    let even = first_player_line(&score(0.45, 0.55), Some(&open));
+    let open = MeasureRow {
+        exact: "open".to_string(),
+        ..score(0.45, 0.55)
+    };
+    let even = first_player_line(&open);
     assert!(even.ends_with("is even within its interval"), "{even}");
+    // A proved board: the exact value follows, whatever self-play says.
+    let proved = MeasureRow {
+        exact: "loss".to_string(),
+        exact_margin: Some(0),
+        ..score(0.45, 0.55)
+    };
+    assert!(first_player_line(&proved)
+        .ends_with("is even within its interval; under best play North wins (proved)"));
 }
 
 #[test]

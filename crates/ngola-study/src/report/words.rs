@@ -6,7 +6,8 @@
 use ngola_rules::GameKind;
 
 use super::exact::{Exact, Value, Verdict};
-use crate::measures::{FirstPlayerScore, Unit};
+use super::table::MeasureRow;
+use crate::measures::Unit;
 
 /// A fraction as a percentage with one decimal (`-` for none).
 pub fn pct(x: f64) -> String {
@@ -134,28 +135,39 @@ pub fn exact_line(board: &str, verdict: &Verdict) -> String {
     }
 }
 
-/// The first player's self-play result as a sentence, with the exact value
-/// after it where the board is decided (so that an even self-play score
-/// is never read as an undecided board).
-pub fn first_player_line(fp: &FirstPlayerScore, exact: Option<&Verdict>) -> String {
-    let units = match fp.unit {
-        Unit::Game => format!("{} games", count(fp.units)),
-        Unit::Start => format!(
+/// The first player's self-play result of a cell as a sentence, with the
+/// exact value after it where the board is decided (so that an even
+/// self-play score is never read as an undecided board).
+pub fn first_player_line(row: &MeasureRow) -> String {
+    let units = if row.unit == Unit::Start.as_str() {
+        format!(
             "{} distinct starts of {} games (deterministic agents)",
-            count(fp.units),
-            count(fp.south.games())
-        ),
+            count(row.units),
+            count(row.games)
+        )
+    } else {
+        format!("{} games", count(row.units))
     };
-    let direction = match side(fp.low, fp.high) {
+    let (score, low, high) = (
+        or_nan(row.south_score),
+        or_nan(row.south_low),
+        or_nan(row.south_high),
+    );
+    let direction = match side(low, high) {
         Some(side) => format!("favours {side}"),
         None => "is even within its interval".to_string(),
     };
     let mut line = format!(
         "South scores {} over {units}: the score {direction}",
-        interval(fp.score, fp.low, fp.high)
+        interval(score, low, high)
     );
-    if let Some(Verdict::Decided(exact)) = exact {
-        line += &format!("; under best play {} (proved)", best_play(exact));
+    if let Some(Verdict::Decided(exact)) = row.verdict() {
+        line += &format!("; under best play {} (proved)", best_play(&exact));
     }
     line
+}
+
+/// A table's number, NaN where it is empty.
+pub fn or_nan(x: Option<f64>) -> f64 {
+    x.unwrap_or(f64::NAN)
 }

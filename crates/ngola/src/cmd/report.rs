@@ -1,8 +1,9 @@
-//! `ngola report DIR [--solved DIR]`: writes a study's report from its
-//! run folders: `REPORT.md` (from the folder's `report.md.j2`, else the
-//! built-in template), `measures.csv`, `skill.csv` and
-//! `plots/first_player.svg`, leading with the exact values of the
-//! prover's results.
+//! `ngola report DIR [--solved DIR] [--tables]`: writes a study's report
+//! from its run folders: `measures.csv` and `skill.csv` (every measure of
+//! every cell), then `REPORT.md` (from the folder's `report.md.j2`, else
+//! the built-in template) and `plots/first_player.svg` from those tables
+//! alone, leading with the exact values of the prover's results.
+//! `--tables` renders from the committed tables without reading a game.
 
 use std::path::PathBuf;
 
@@ -22,12 +23,19 @@ pub struct ReportArgs {
     /// No exact values (do not read the prover's results).
     #[arg(long)]
     no_solved: bool,
+    /// Render REPORT.md and the plot from the folder's measures.csv and skill.csv alone (no games read).
+    #[arg(long)]
+    tables: bool,
 }
 
 /// Writes the report and says where.
 pub fn run(args: ReportArgs) -> Result<(), CliError> {
-    let solved = (!args.no_solved).then_some(args.solved.as_path());
-    ngola_study::report::write_report(&args.dir, solved)?;
+    if args.tables {
+        ngola_study::report::render_tables(&args.dir)?;
+    } else {
+        let solved = (!args.no_solved).then_some(args.solved.as_path());
+        ngola_study::report::write_report(&args.dir, solved)?;
+    }
     print(&format!(
         "wrote {}\n",
         args.dir.join(ngola_study::report::REPORT_FILE).display()

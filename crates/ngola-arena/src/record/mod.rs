@@ -42,6 +42,7 @@ pub use row::RowError;
 pub use write::{write_lines, GamesWriter, SharedWriter};
 
 pub(crate) use layout::header_line;
+pub(crate) use write::fresh_file;
 
 /// One row of `games.csv`.
 #[derive(Clone, Debug, PartialEq)]

@@ -40,3 +40,19 @@ fn every_cell_is_its_published_run() {
         );
     }
 }
+
+#[test]
+fn the_variant_survey_is_a_valid_study() {
+    // 3 capture readings x 3 widths x 2 endless-sowing rules, then
+    // 3 house counts x 3 counter counts x 2 skip_origin settings.
+    let study =
+        Study::from_file(&repo().join("experiments/variant-survey.toml")).expect("the study reads");
+    assert_eq!(study.cells.len(), 18 + 18);
+    assert_eq!(study.cells[0].name, "mangola-lap-start-c4-illegal");
+    assert_eq!(study.cells[35].name, "umelbagara-h7-c5-skip-true");
+    for cell in &study.cells {
+        let mut experiment = cell.experiment.clone();
+        with_game!(experiment.game, G => experiment.resolve::<G>().map(|_| ()))
+            .unwrap_or_else(|e| panic!("{}: {e}", cell.name));
+    }
+}

@@ -19,6 +19,8 @@
 
 pub mod tt;
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -29,6 +31,7 @@ use crate::eval::{EvalKind, Evaluate};
 use crate::limit::{tighter, SearchLimit};
 use crate::memory::MemoryError;
 use crate::score::{self, is_decisive, WIN};
+use crate::tablebase::Oracle;
 use tt::{from_table, Bound, Table};
 
 /// The deepest iteration alpha-beta runs (plies).
@@ -50,6 +53,9 @@ pub struct AlphaBetaConfig {
     pub eval: EvalKind,
     /// Transposition-table size in MiB.
     pub tt_mb: u32,
+    /// An endgame database whose exact values end the search at the
+    /// positions it covers (`tb=DIR`).
+    pub tb: Option<PathBuf>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -60,6 +66,7 @@ impl Default for AlphaBetaConfig {
             time: None,
             eval: EvalKind::Heuristic,
             tt_mb: DEFAULT_TT_MB,
+            tb: None,
         }
     }
 }
@@ -93,6 +100,9 @@ pub struct AlphaBeta<G: Evaluate> {
     aborted: bool,
     /// The root's best move and score in the current iteration.
     root_best: Option<(G::Move, i32)>,
+    /// The endgame database, and whether it holds for the current search.
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    use_oracle: bool,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -117,7 +127,16 @@ impl<G: Evaluate> AlphaBeta<G> {
             deadline: None,
             aborted: false,
             root_best: None,
+            oracle: None,
+            use_oracle: false,
         })
+    }
+
+    /// The same searcher ending its lines at the positions `oracle`
+    /// covers, scored by their exact values.
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The parameters.
@@ -141,6 +160,10 @@ impl<G: Evaluate> AlphaBeta<G> {
         let max_depth = tighter(Some(self.config.depth), limit.depth)
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
+        self.use_oracle = self
+            .oracle
+            .as_ref()
+            .is_some_and(|o| o.covers_rules(game.rules()));
         self.tt.new_search();
         for k in &mut self.killers {
             *k = [None; 2];
@@ -187,6 +210,18 @@ impl<G: Evaluate> AlphaBeta<G> {
         best
     }
 
+    /// A finished game's score; with a database, by its final margin as
+    /// the database's positions are scored, so that both compare.
+    fn terminal(&self, game: &G, outcome: ngola_rules::Outcome, ply: i32) -> i32 {
+        if self.use_oracle && G::SCORED {
+            let totals = game.totals();
+            let me = game.to_move().index();
+            score::exact_margin(totals[me] as i32 - totals[1 - me] as i32)
+        } else {
+            score::terminal(outcome, game.to_move(), ply)
+        }
+    }
+
     fn out_of_budget(&self) -> bool {
         if let Some(limit) = self.node_limit {
             if self.nodes >= limit {
@@ -209,10 +244,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         if self.aborted {
             return 0;
         }
+        if ply > 0 && self.use_oracle {
+            if let Some(m) = self.oracle.as_ref().and_then(|o| o.exact(game)) {
+                return score::exact_margin(m);
+            }
+        }
         let to_move = game.to_move();
         if depth <= 0 || ply as u32 >= MAX_DEPTH {
             return match game.outcome() {
-                Some(outcome) => score::terminal(outcome, to_move, ply),
+                Some(outcome) => self.terminal(game, outcome, ply),
                 None => score::clamp_eval(self.config.eval.eval(game)),
             };
         }
@@ -220,7 +260,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         game.legal_moves(&mut moves);
         if moves.is_empty() {
             return match game.outcome() {
-                Some(outcome) => score::terminal(outcome, to_move, ply),
+                Some(outcome) => self.terminal(game, outcome, ply),
                 None => 0,
             };
         }
@@ -378,6 +418,13 @@ impl<G: Evaluate> AlphaBetaAgent<G> {
             searcher: AlphaBeta::try_new(config)?,
             name,
         })
+    }
+
+    /// The same agent using `oracle`'s exact values (see
+    /// [`AlphaBeta::with_oracle`]).
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.searcher = self.searcher.with_oracle(oracle);
+        self
     }
 }
 

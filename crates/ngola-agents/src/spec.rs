@@ -9,7 +9,7 @@
 //! | `random` | none |
 //! | `greedy` | `eval` (`heuristic`) |
 //! | `alphabeta` | `depth` (6, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16), `tb` (`none`) |
-//! | `mcts` | `sims` (10000, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`) |
+//! | `mcts` | `sims` (10000, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
 //! | `solver` | `tt` MiB (64), `tb` (`none`) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
@@ -43,7 +43,9 @@ pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver"];
 
 const GREEDY_KEYS: &[&str] = &["eval"];
 const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt", "tb"];
-const MCTS_KEYS: &[&str] = &["sims", "time", "c", "solver", "rollout", "eval", "reuse"];
+const MCTS_KEYS: &[&str] = &[
+    "sims", "time", "c", "solver", "rollout", "eval", "reuse", "tb",
+];
 const SOLVER_KEYS: &[&str] = &["tt", "tb"];
 
 /// A spec that could not be read; names the bad part and the valid ones.
@@ -192,7 +194,13 @@ impl AgentSpec {
                     None => Box::new(agent),
                 }
             }
-            AgentSpec::Mcts(config) => Box::new(MctsAgent::new(config.clone(), seed, name)),
+            AgentSpec::Mcts(config) => {
+                let agent = MctsAgent::new(config.clone(), seed, name);
+                match oracle(&config.tb)? {
+                    Some(o) => Box::new(agent.with_oracle(o)),
+                    None => Box::new(agent),
+                }
+            }
             AgentSpec::Solver(config) => {
                 let agent = SolverAgent::try_new(config, name)?;
                 match oracle(&config.tb)? {
@@ -208,6 +216,7 @@ impl AgentSpec {
         match self {
             AgentSpec::AlphaBeta(c) => c.tb.as_ref(),
             AgentSpec::Solver(c) => c.tb.as_ref(),
+            AgentSpec::Mcts(c) => c.tb.as_ref(),
             _ => None,
         }
     }
@@ -446,6 +455,7 @@ impl FromStr for AgentSpec {
                     rollout,
                     eval: p.eval()?,
                     reuse: p.boolean("reuse")?.unwrap_or(defaults.reuse),
+                    tb: p.path("tb")?,
                 }))
             }
             "solver" => {
@@ -496,17 +506,20 @@ impl fmt::Display for AgentSpec {
                 )?;
                 write_tb(f, &c.tb)
             }
-            AgentSpec::Mcts(c) => write!(
-                f,
-                "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
-                opt(&c.sims),
-                opt(&c.time.map(format_duration)),
-                c.c,
-                c.solver,
-                c.rollout.map_or("full".to_string(), |k| k.to_string()),
-                c.eval,
-                c.reuse
-            ),
+            AgentSpec::Mcts(c) => {
+                write!(
+                    f,
+                    "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
+                    opt(&c.sims),
+                    opt(&c.time.map(format_duration)),
+                    c.c,
+                    c.solver,
+                    c.rollout.map_or("full".to_string(), |k| k.to_string()),
+                    c.eval,
+                    c.reuse
+                )?;
+                write_tb(f, &c.tb)
+            }
             AgentSpec::Solver(c) => {
                 write!(f, "solver:tt={}", c.tt_mb)?;
                 write_tb(f, &c.tb)

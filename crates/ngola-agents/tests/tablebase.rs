@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
+use ngola_agents::mcts::{Mcts, MctsConfig};
 use ngola_agents::solver::{Solver, SolverConfig};
 use ngola_agents::{AgentSpec, BuildError, Evaluate};
 use ngola_rules::kalah::{Kalah, KalahRules};
@@ -103,7 +104,11 @@ fn agents_use_the_database() {
 
 #[test]
 fn specs_with_a_database_read_back_and_bad_ones_are_refused() {
-    for text in ["alphabeta:depth=3,tb=some/dir", "solver:tb=some/dir"] {
+    for text in [
+        "alphabeta:depth=3,tb=some/dir",
+        "solver:tb=some/dir",
+        "mcts:sims=10,tb=some/dir",
+    ] {
         let spec: AgentSpec = text.parse().unwrap();
         assert_eq!(spec.tablebase(), Some(&PathBuf::from("some/dir")));
         let canonical = spec.to_string();
@@ -128,7 +133,7 @@ fn specs_with_a_database_read_back_and_bad_ones_are_refused() {
         error.to_string().contains("no endgame databases"),
         "{error}"
     );
-    assert!("mcts:tb=x".parse::<AgentSpec>().is_err());
+    assert!("random:tb=x".parse::<AgentSpec>().is_err());
 }
 
 #[test]
@@ -155,6 +160,31 @@ fn a_database_of_other_rules_is_not_used() {
             .with_oracle(oracle.clone())
             .solve(&game);
         assert_eq!(with.nodes, plain.nodes, "{game}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn mcts_proves_the_root_by_the_database() {
+    let (dir, rules) = database("mcts");
+    let endgame = KalahEndgame::new(rules).unwrap();
+    let db = Database::open(&dir, &endgame).unwrap();
+    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    let config = MctsConfig {
+        sims: Some(5_000),
+        ..MctsConfig::default()
+    };
+    for game in positions(rules, 10) {
+        let info = Mcts::<Kalah>::new(config.clone(), 3)
+            .with_oracle(oracle.clone())
+            .search(&game);
+        let worth = db.probe(&game).unwrap().worth;
+        let ngola_tablebase::Worth::Exact(m) = worth else {
+            panic!("{game}: {worth:?}");
+        };
+        // Every child is in the database: the root is proven at once.
+        assert_eq!(info.proven, Some(m.signum()), "{game}");
+        assert!(info.sims <= 64, "{game}: {} simulations", info.sims);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

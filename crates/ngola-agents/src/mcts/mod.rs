@@ -76,6 +76,9 @@ pub struct MctsConfig {
     pub eval: EvalKind,
     /// Keep the relevant subtree between moves.
     pub reuse: bool,
+    /// An endgame database: a position it covers is proven by its exact
+    /// value when first reached, instead of rolled out (`tb=DIR`).
+    pub tb: Option<std::path::PathBuf>,
 }
 
 impl Default for MctsConfig {
@@ -88,6 +91,7 @@ impl Default for MctsConfig {
             rollout: None,
             eval: EvalKind::Heuristic,
             reuse: true,
+            tb: None,
         }
     }
 }
@@ -119,6 +123,9 @@ pub struct Mcts<G: Evaluate> {
     root_state: Option<G>,
     scratch: Option<G>,
     path: Vec<u32>,
+    /// The endgame database, and whether it holds for the current search.
+    oracle: Option<std::sync::Arc<dyn crate::tablebase::Oracle<G>>>,
+    use_oracle: bool,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -132,12 +139,21 @@ impl<G: Evaluate> Mcts<G> {
             root_state: None,
             scratch: None,
             path: Vec::with_capacity(256),
+            oracle: None,
+            use_oracle: false,
         }
     }
 
     /// The parameters.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// The same searcher proving the positions `oracle` covers by their
+    /// exact values when it first reaches them.
+    pub fn with_oracle(mut self, oracle: std::sync::Arc<dyn crate::tablebase::Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// Searches `game` (which must not be over) within the budget.
@@ -151,6 +167,10 @@ impl<G: Evaluate> Mcts<G> {
     /// descended that many plies into the tree.
     pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> MctsInfo<G::Move> {
         let start = Instant::now();
+        self.use_oracle = self
+            .oracle
+            .as_ref()
+            .is_some_and(|o| o.covers_rules(game.rules()));
         self.set_root(game);
         let mut sims = 0u64;
         let max_sims = tighter(self.config.sims, limit.nodes).unwrap_or(u64::MAX);
@@ -330,6 +350,25 @@ impl<G: Evaluate> Mcts<G> {
                 break;
             }
             if !node.is_expanded() {
+                if index != 0 && node.visits == 0 && self.use_oracle {
+                    if let Some(m) = self.oracle.as_ref().and_then(|o| o.exact(&state)) {
+                        // The value is the side to move's; the node keeps
+                        // its mover's result.
+                        let m = if state.to_move().index() == node.mover() as usize {
+                            m
+                        } else {
+                            -m
+                        };
+                        let result = match m.signum() {
+                            1 => WIN,
+                            -1 => LOSS,
+                            _ => DRAW,
+                        };
+                        self.nodes[index].set_proven(result);
+                        reward_south = proven_reward_south(result, node.mover());
+                        break;
+                    }
+                }
                 if index != 0 && node.visits == 0 {
                     reward_south = rollout(
                         &mut state,
@@ -540,6 +579,13 @@ impl<G: Evaluate> MctsAgent<G> {
             searcher: Mcts::new(config, seed),
             name,
         }
+    }
+
+    /// The same agent using `oracle`'s exact values (see
+    /// [`Mcts::with_oracle`]).
+    pub fn with_oracle(mut self, oracle: std::sync::Arc<dyn crate::tablebase::Oracle<G>>) -> Self {
+        self.searcher = self.searcher.with_oracle(oracle);
+        self
     }
 }
 

@@ -198,7 +198,12 @@ impl<G: Evaluate> Mcts<G> {
     /// Puts `game` at the root, keeping the matching subtree if any.
     fn set_root(&mut self, game: &G) {
         if self.config.reuse {
-            if let Some(index) = self.find_in_tree(game) {
+            // A node proven by the database before it was expanded has no
+            // children to search: such a root starts afresh.
+            let found = self
+                .find_in_tree(game)
+                .filter(|&i| self.nodes[i].is_expanded() || self.nodes[i].proven() == UNKNOWN);
+            if let Some(index) = found {
                 if index != 0 {
                     compact_into(&self.nodes, index, &mut self.spare);
                     std::mem::swap(&mut self.nodes, &mut self.spare);

@@ -21,6 +21,8 @@ def main():
         text = run.read_text()
         build = (HERE / "runs" / f"{name}.build.txt").read_text()
         command = build.splitlines()[0].lstrip("$ ").strip()
+        if "$ ngola tablebase probe" not in text:
+            continue  # still being verified
         probe = text.split("$ ngola tablebase probe", 1)[-1]
         start = probe.splitlines()[0].strip().split(" ", 1)[-1].strip("'")
         value = field(probe, "value")
@@ -31,7 +33,7 @@ def main():
         wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", build)
         rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", build)
         rows.append(
-            f"| {name} | `{start}` | {value} | {bounds} | {moves} | {field(text, 'levels')} "
+            f"| {name} | `{start}` | {value} | {bounds} | {moves} | {re.search(r"^levels (0\.\.=\d+)", text, re.M).group(1)} "
             f"| {field(text, 'entries')} | {wall.group(1) if wall else '-'} "
             f"| {int(rss.group(1)) // 1024 if rss else '-'} | {verified} | `{field(text, 'id')}` | `{command}` |"
         )

@@ -25,6 +25,8 @@ def main():
             continue  # still being verified
         probe = text.split("$ ngola tablebase probe", 1)[-1]
         start = probe.splitlines()[0].strip().split(" ", 1)[-1].strip("'")
+        found = re.search(r"^levels (0\.\.=\d+)", text, re.M)
+        levels = found.group(1) if found else "-"
         value = field(probe, "value")
         bounds = field(probe, "bounds")
         moves = field(probe, "moves")
@@ -33,7 +35,7 @@ def main():
         wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", build)
         rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", build)
         rows.append(
-            f"| {name} | `{start}` | {value} | {bounds} | {moves} | {re.search(r"^levels (0\.\.=\d+)", text, re.M).group(1)} "
+            f"| {name} | `{start}` | {value} | {bounds} | {moves} | {levels} "
             f"| {field(text, 'entries')} | {wall.group(1) if wall else '-'} "
             f"| {int(rss.group(1)) // 1024 if rss else '-'} | {verified} | `{field(text, 'id')}` | `{command}` |"
         )

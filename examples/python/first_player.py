@@ -1,8 +1,9 @@
 """Reproduces the table "Mangola, default rules" of
 results/first-player-advantage/REPORT.md from Python: each row is a
-self-play tournament run with ``ngola.tournament`` from the study's
-experiment file (experiments/first-player/<run>.toml), summarised with
-pandas from the run's CSV files.
+self-play tournament run with ``ngola.tournament`` from the experiment of
+the study's run folder (results/first-player-advantage/runs/<run>/
+experiment.toml, a cell of experiments/first-player.toml), summarised
+with pandas from the run's CSV files.
 
     python examples/python/first_player.py                  # the cheap rows, full size
     python examples/python/first_player.py --divide 20      # a twentieth of the games
@@ -29,7 +30,7 @@ import pandas as pd
 import ngola
 
 REPO = Path(__file__).resolve().parents[2]
-EXPERIMENTS = REPO / "experiments" / "first-player"
+RUNS = REPO / "results" / "first-player-advantage" / "runs"
 SUMMARY = REPO / "results" / "first-player-advantage" / "summary.csv"
 CHEAP_RUNS = ["mangola-random", "mangola-greedy", "mangola-ab2", "mangola-ab4", "mangola-mcts100"]
 
@@ -44,15 +45,20 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def run_row(name: str, divide: int, out: Path) -> dict[str, object]:
     """Plays run `name` (its experiment file, `divide` times fewer games)
     and returns its row of the table."""
-    with open(EXPERIMENTS / f"{name}.toml", "rb") as f:
+    with open(RUNS / name / "experiment.toml", "rb") as f:
         experiment = tomllib.load(f)
+    # Rule values as the rules read them (TOML booleans as true/false).
+    rules = {
+        key: str(value).lower() if isinstance(value, bool) else str(value)
+        for key, value in experiment.get("rules", {}).items()
+    }
     games = max(2, experiment["games"] // divide // 2 * 2)
     spec = experiment["agents"][0]
     run = ngola.tournament(
         experiment["game"],
         {"south-or-north": spec, "the-other": experiment["agents"][1]},
         games,
-        rules=experiment.get("rules"),
+        rules=rules,
         seed=experiment["seed"],
         opening_plies=experiment["opening_plies"],
         allow_repeated_openings=experiment.get("allow_repeated_openings", False),

@@ -67,9 +67,10 @@ def test_package_readme_quickstart_runs(
     """python/README.md (the package index's page): its quickstart runs."""
     pytest.importorskip("pandas")
     readme = PAGE.parents[2] / "python" / "README.md"
+    # The first python block after the heading (its comments start with `#`).
     blocks = re.findall(
-        r"^```python\n(.*?)^```",
-        section(readme.read_text(encoding="utf-8"), "Quickstart"),
+        r"^## Quickstart\n.*?^```python\n(.*?)^```",
+        readme.read_text(encoding="utf-8"),
         re.M | re.S,
     )
     assert len(blocks) == 1, "one python block in the package README's quickstart"

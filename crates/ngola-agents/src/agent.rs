@@ -25,9 +25,11 @@ pub trait Agent<G: Game>: Send {
     /// [`select`](Agent::select) under an extra limit for this move only
     /// (a UGI `go movetime`/`nodes`/`depth`, or a clock's share from
     /// [`crate::limit::move_budget`]): the search stops at the first limit
-    /// reached, the call's or its spec's own. Searching agents (alpha-beta,
-    /// MCTS) override it; the default ignores the limit, which is right
-    /// for agents that answer at once (random, greedy, the solver).
+    /// reached, the call's or its spec's own; an agent whose spec names no
+    /// budget searches by the call's limit alone (see [`crate::spec`]).
+    /// Searching agents (alpha-beta, MCTS, the solver) override it; the
+    /// default ignores the limit, which is right for agents that answer at
+    /// once (random, greedy).
     fn select_limited(&mut self, game: &G, _limit: &SearchLimit) -> G::Move {
         self.select(game)
     }

@@ -4,7 +4,11 @@
 //! `mcts:sims=20000`); a caller may add a [`SearchLimit`] for one move
 //! (a UGI `go movetime 500`, `go nodes N`, `go depth N`, or the share of a
 //! clock that [`move_budget`] allots). The search stops at whichever limit
-//! it reaches first, its own or the call's.
+//! it reaches first, its own or the call's. An agent whose spec names no
+//! budget of its own (`alphabeta`, `mcts`: the `auto` budget of
+//! [`crate::spec`]) has its default budget only when the call adds no
+//! limit; with one, the call's limit alone stops it, so that under a clock
+//! it searches by the clock.
 //!
 //! Time management ([`move_budget`]): a move gets a share of the time left
 //! on the mover's clock plus most of the increment, never more than half

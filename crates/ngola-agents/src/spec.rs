@@ -8,8 +8,8 @@
 //! |---|---|
 //! | `random` | none |
 //! | `greedy` | `eval` (`heuristic`) |
-//! | `alphabeta` | `depth` (6, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16), `tb` (`none`) |
-//! | `mcts` | `sims` (10000, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
+//! | `alphabeta` | `depth` (`auto`, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16), `tb` (`none`) |
+//! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
 //! | `solver` | `tt` MiB (64), `tb` (`none`) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
@@ -21,6 +21,17 @@
 //! spec back. A `time` budget makes games depend on the machine's speed and
 //! load, so they cannot be replayed exactly; every other budget gives the
 //! same game from the same seed.
+//!
+//! # Budgets and clocks
+//! A spec that names no budget (no `depth`, `nodes` or `time` for
+//! alpha-beta, no `sims` or `time` for MCTS) has the budget `auto`, written
+//! `depth=auto` and `sims=auto` in canonical form: with no limit from the
+//! caller it searches to depth 6 ([`crate::alphabeta::DEFAULT_DEPTH`]) or
+//! runs 10,000 simulations ([`crate::mcts::DEFAULT_SIMS`]); given a limit
+//! (the share of a clock that [`crate::limit::move_budget`] allots, a UGI
+//! `go movetime`, `nodes` or, for alpha-beta, `depth`) it searches by that
+//! limit alone, as a chess engine searches by its clock. An explicit budget
+//! (`depth=6`, `sims=10000`) stays a budget: a caller's limit only caps it.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -30,10 +41,10 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::agent::Agent;
-use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, MAX_DEPTH};
+use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::eval::{EvalKind, Evaluate};
 use crate::greedy::GreedyAgent;
-use crate::mcts::{MctsAgent, MctsConfig};
+use crate::mcts::{MctsAgent, MctsConfig, DEFAULT_SIMS};
 use crate::memory::MemoryError;
 use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
@@ -47,6 +58,13 @@ const MCTS_KEYS: &[&str] = &[
     "sims", "time", "c", "solver", "rollout", "eval", "reuse", "tb",
 ];
 const SOLVER_KEYS: &[&str] = &["tt", "tb"];
+
+/// The budget of a spec that names none (see the module docs).
+const AUTO: &str = "auto";
+const AUTO_DEPTH_ALONE: &str = "an integer from 1 to 100, or `auto` (no budget of its own: \
+                                depth 6, or the caller's limit) without `nodes` or `time`";
+const AUTO_SIMS_ALONE: &str = "a positive integer or `none`, or `auto` (no budget of its own: \
+                               10000, or the caller's limit) without `time`";
 
 /// A spec that could not be read; names the bad part and the valid ones.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -401,10 +419,17 @@ impl FromStr for AgentSpec {
                 let p = Params::parse(kind, params, ALPHABETA_KEYS)?;
                 let nodes = p.limit("nodes")?.flatten();
                 let time = p.duration("time")?.flatten();
-                let depth = match p.int("depth", 1, MAX_DEPTH as u64)? {
-                    Some(d) => d as u32,
-                    None if nodes.is_some() || time.is_some() => MAX_DEPTH,
-                    None => AlphaBetaConfig::default().depth,
+                let budgeted = nodes.is_some() || time.is_some();
+                let (depth, auto) = match p.raw("depth") {
+                    Some(AUTO) if budgeted => {
+                        return Err(p.bad("depth", AUTO, AUTO_DEPTH_ALONE));
+                    }
+                    Some(AUTO) => (DEFAULT_DEPTH, true),
+                    _ => match p.int("depth", 1, MAX_DEPTH as u64)? {
+                        Some(d) => (d as u32, false),
+                        None if budgeted => (MAX_DEPTH, false),
+                        None => (DEFAULT_DEPTH, true),
+                    },
                 };
                 Ok(AgentSpec::AlphaBeta(AlphaBetaConfig {
                     depth,
@@ -415,15 +440,22 @@ impl FromStr for AgentSpec {
                         .int("tt", 1, 65_536)?
                         .map_or(crate::alphabeta::DEFAULT_TT_MB, |v| v as u32),
                     tb: p.path("tb")?,
+                    auto,
                 }))
             }
             "mcts" => {
                 let p = Params::parse(kind, params, MCTS_KEYS)?;
                 let time = p.duration("time")?.flatten();
-                let sims = match p.limit("sims")? {
-                    Some(s) => s,
-                    None if time.is_some() => None,
-                    None => MctsConfig::default().sims,
+                let (sims, auto) = match p.raw("sims") {
+                    Some(AUTO) if time.is_some() => {
+                        return Err(p.bad("sims", AUTO, AUTO_SIMS_ALONE));
+                    }
+                    Some(AUTO) => (Some(DEFAULT_SIMS), true),
+                    _ => match p.limit("sims")? {
+                        Some(s) => (s, false),
+                        None if time.is_some() => (None, false),
+                        None => (Some(DEFAULT_SIMS), true),
+                    },
                 };
                 if sims.is_none() && time.is_none() {
                     return Err(SpecError::NoBudget {
@@ -456,6 +488,7 @@ impl FromStr for AgentSpec {
                     eval: p.eval()?,
                     reuse: p.boolean("reuse")?.unwrap_or(defaults.reuse),
                     tb: p.path("tb")?,
+                    auto,
                 }))
             }
             "solver" => {
@@ -498,7 +531,11 @@ impl fmt::Display for AgentSpec {
                 write!(
                     f,
                     "alphabeta:depth={},nodes={},time={},eval={},tt={}",
-                    c.depth,
+                    if c.auto {
+                        AUTO.to_string()
+                    } else {
+                        c.depth.to_string()
+                    },
                     opt(&c.nodes),
                     opt(&c.time.map(format_duration)),
                     c.eval,
@@ -510,7 +547,11 @@ impl fmt::Display for AgentSpec {
                 write!(
                     f,
                     "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
-                    opt(&c.sims),
+                    if c.auto {
+                        AUTO.to_string()
+                    } else {
+                        opt(&c.sims)
+                    },
                     opt(&c.time.map(format_duration)),
                     c.c,
                     c.solver,

@@ -88,7 +88,19 @@ fn canonical_display_is_explicit_and_round_trips() {
         ),
         (
             "mcts",
+            "mcts:sims=auto,time=none,c=1.4,solver=true,rollout=full,eval=heuristic,reuse=true",
+        ),
+        (
+            "mcts:sims=10000",
             "mcts:sims=10000,time=none,c=1.4,solver=true,rollout=full,eval=heuristic,reuse=true",
+        ),
+        (
+            "alphabeta",
+            "alphabeta:depth=auto,nodes=none,time=none,eval=heuristic,tt=16",
+        ),
+        (
+            "alphabeta:depth=6",
+            "alphabeta:depth=6,nodes=none,time=none,eval=heuristic,tt=16",
         ),
         (
             "mcts:time=0.25s,c=0.7,rollout=0",
@@ -106,6 +118,54 @@ fn canonical_display_is_explicit_and_round_trips() {
         assert_eq!(parse(canonical), spec, "`{canonical}` must read back");
         assert_eq!(parse(canonical).to_string(), canonical);
     }
+}
+
+#[test]
+fn a_spec_without_a_budget_has_the_auto_budget_and_an_explicit_one_does_not() {
+    let AgentSpec::AlphaBeta(ab) = parse("alphabeta:eval=material") else {
+        panic!()
+    };
+    assert!(ab.auto && ab.depth == 6 && ab.nodes.is_none() && ab.time.is_none());
+    assert_eq!(parse("alphabeta:depth=auto"), parse("alphabeta"));
+    for explicit in [
+        "alphabeta:depth=6",
+        "alphabeta:nodes=1000",
+        "alphabeta:time=1s",
+    ] {
+        let AgentSpec::AlphaBeta(ab) = parse(explicit) else {
+            panic!()
+        };
+        assert!(!ab.auto, "{explicit}");
+    }
+    let AgentSpec::Mcts(m) = parse("mcts:c=0.5") else {
+        panic!()
+    };
+    assert!(m.auto && m.sims == Some(10_000) && m.time.is_none());
+    assert_eq!(parse("mcts:sims=auto"), parse("mcts"));
+    for explicit in ["mcts:sims=10000", "mcts:time=1s"] {
+        let AgentSpec::Mcts(m) = parse(explicit) else {
+            panic!()
+        };
+        assert!(!m.auto, "{explicit}");
+    }
+    // `auto` is the absence of a budget: never beside one.
+    for bad in [
+        "alphabeta:depth=auto,nodes=100",
+        "alphabeta:depth=auto,time=1s",
+        "mcts:sims=auto,time=1s",
+    ] {
+        let e = error(bad);
+        assert!(
+            matches!(&e, SpecError::BadValue { value, .. } if value == "auto"),
+            "{bad}: {e}"
+        );
+        assert!(e.to_string().contains("without"), "{e}");
+    }
+    // `none` for every budget is still refused.
+    assert!(matches!(
+        error("mcts:sims=none"),
+        SpecError::NoBudget { .. }
+    ));
 }
 
 #[test]

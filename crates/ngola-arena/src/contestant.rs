@@ -60,6 +60,10 @@ pub enum Fault {
     /// is seated again for its next game. The text (exit status, last
     /// error line) goes into the row's `fault` column.
     Crash(String),
+    /// The player broke the protocol (e.g. an engine line longer than the
+    /// limit): it loses the game (`illegal-move`); the text, already short,
+    /// goes into the row's `fault` column.
+    Illegal(String),
     /// No answer within the time allowed ([`Turn::allowed`]): the player
     /// loses the game (`time-forfeit`).
     Timeout(Duration),

@@ -33,6 +33,7 @@ pub mod schedule;
 mod seat;
 pub mod stats;
 pub mod suite;
+pub mod text_file;
 pub mod ugi;
 
 pub use contestant::{Contestant, Fault, Seats};

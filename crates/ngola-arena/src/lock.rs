@@ -9,6 +9,8 @@
 //! it ends with its process however that ends (`kill -9` included): a
 //! killed run never blocks its own `--resume`, and the file it leaves
 //! behind is simply locked again. The holder removes the file when done.
+//! A `.lock` that is a symbolic link (or anything but a regular file) is
+//! refused, never followed.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
@@ -42,13 +44,7 @@ impl FolderLock {
         // opened it just before may then lock a file no longer in the
         // folder, so it checks and tries again.
         for _ in 0..16 {
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .map_err(|e| ArenaError::io(&path, e))?;
+            let file = open_lock_file(&path)?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
@@ -104,6 +100,50 @@ impl Drop for FolderLock {
         }
     }
 }
+
+/// Opens (or makes) the lock file at `path` without following a link: a
+/// symbolic link (or anything but a regular file) named `.lock` is refused
+/// as a bad file, so the pid is never written through it to another file.
+fn open_lock_file(path: &Path) -> Result<File> {
+    let refused = || {
+        ArenaError::bad_file(
+            path,
+            "is not a regular file (a symbolic link or other); remove it to use the folder",
+        )
+    };
+    if std::fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_file()) {
+        return Err(refused());
+    }
+    let mut options = OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    no_follow(&mut options);
+    let file = options.open(path).map_err(|e| {
+        // A link made between the check and the open: `O_NOFOLLOW` fails.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            refused()
+        } else {
+            ArenaError::io(path, e)
+        }
+    })?;
+    match file.metadata() {
+        Ok(m) if m.is_file() => Ok(file),
+        Ok(_) => Err(refused()),
+        Err(e) => Err(ArenaError::io(path, e)),
+    }
+}
+
+/// Makes `options` refuse to open a symbolic link (`O_NOFOLLOW`).
+#[cfg(target_os = "linux")]
+fn no_follow(options: &mut OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    // Nonblocking too: a FIFO named `.lock` must not hang the open.
+    let flags = rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK;
+    options.custom_flags(flags.bits() as i32);
+}
+
+/// Elsewhere the check of the name before the open stands alone.
+#[cfg(not(target_os = "linux"))]
+fn no_follow(_options: &mut OpenOptions) {}
 
 /// The pid written by the process holding `file`'s lock. It writes it
 /// right after locking, so an empty file is read again a few times.
@@ -171,6 +211,31 @@ mod tests {
         let pid = std::fs::read_to_string(again.path()).unwrap();
         assert_eq!(pid.trim(), std::process::id().to_string());
         drop(again);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_lock_file_is_refused_and_its_target_untouched() {
+        let dir = temp_dir("link");
+        let victim = dir.join("victim.txt");
+        std::fs::write(&victim, "keep me\n").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.join(LOCK_FILE)).unwrap();
+        let err = FolderLock::acquire(&dir).unwrap_err();
+        assert!(err.is_input(), "{err}");
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me\n");
+        let link = std::fs::symlink_metadata(dir.join(LOCK_FILE)).unwrap();
+        assert!(link.file_type().is_symlink(), "the link stays");
+        // A link to nowhere is refused too, and makes no file.
+        std::fs::remove_file(dir.join(LOCK_FILE)).unwrap();
+        std::os::unix::fs::symlink(dir.join("nowhere"), dir.join(LOCK_FILE)).unwrap();
+        assert!(FolderLock::acquire(&dir).unwrap_err().is_input());
+        assert!(!dir.join("nowhere").exists());
+        // A folder named `.lock` is refused.
+        std::fs::remove_file(dir.join(LOCK_FILE)).unwrap();
+        std::fs::create_dir(dir.join(LOCK_FILE)).unwrap();
+        assert!(FolderLock::acquire(&dir).unwrap_err().is_input());
         std::fs::remove_dir_all(dir).unwrap();
     }
 

@@ -32,7 +32,8 @@ pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, String> {
 /// the row's pair) and give the row's result, plies, totals and reason.
 /// A game lost by a fault (`crash`, `illegal-move`, `time-forfeit`) ends
 /// before the rules end it: its moves must leave the game going on, with
-/// the row's plies and totals, a win for one side and the fault's text.
+/// the row's plies and totals, the fault's text and a win for the side not
+/// to move (the faulting side is the one whose move was awaited).
 /// The error names the first field that disagrees.
 pub fn check_row<G: Game>(
     start: &G,
@@ -89,6 +90,17 @@ pub fn check_row<G: Game>(
         }
         if record.result == GameResult::Draw {
             return Err("`result` is draw for a game lost by a fault".to_string());
+        }
+        // The faulting side is the one whose move was awaited: the side to
+        // move after the row's moves. It cannot be the winner.
+        let faulty = game.to_move();
+        if record.result.winner() == Some(faulty) {
+            return Err(format!(
+                "`result` is {} for a game lost by {} of {}, the side to move",
+                record.result,
+                record.reason.as_str(),
+                faulty.letter()
+            ));
         }
         return check_tallies(&game, record);
     }
@@ -238,9 +250,16 @@ mod tests {
             (Reason::IllegalMove, "z9"),
             (Reason::TimeForfeit, "no answer in 500 ms (400 ms allowed)"),
         ] {
-            let mut record = row(&moves, &game, reason, GameResult::South);
+            let loser = game.to_move();
+            let mut record = row(&moves, &game, reason, GameResult::lost_by(loser));
             record.fault = fault.to_string();
             assert_eq!(check_row(&start(), &no_opening(), &record), Ok(()));
+
+            // The win given to the faulting side (the side to move) is
+            // refused.
+            let mut bad = record.clone();
+            bad.result = GameResult::from_winner(Some(loser));
+            refused(&bad, "result");
 
             let mut bad = record.clone();
             bad.fault.clear();

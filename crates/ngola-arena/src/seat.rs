@@ -13,6 +13,7 @@ use crate::error::ArenaError;
 use crate::play::MAX_GAME_PLIES;
 use crate::record::{GameResult, Reason};
 use crate::schedule::ScheduledGame;
+use crate::ugi::line::excerpt;
 
 /// How long an external player may take over a move when the run has no
 /// clock (it then loses by `time-forfeit`).
@@ -24,7 +25,8 @@ pub const NO_CLOCK_LIMIT: Duration = Duration::from_secs(60);
 pub struct ClockRules {
     /// Every agent's clock, if the run has one.
     pub tc: Option<TimeControl>,
-    /// How far a clock may run over before its side loses.
+    /// How far a clock may run below zero before its side loses: a
+    /// tolerance on the clock as a whole (what it ran over stays owed).
     pub margin: Duration,
 }
 
@@ -75,7 +77,7 @@ pub(crate) fn stop(name: &str, fault: Fault, game: u64) -> ArenaError {
         Fault::Refused(reason) => ArenaError::field(format!("engines.{name}"), reason),
         Fault::Fatal(message) => ArenaError::Game { game, message },
         // Not expected from `seat`; still never a panic.
-        Fault::Crash(text) => ArenaError::Game {
+        Fault::Crash(text) | Fault::Illegal(text) => ArenaError::Game {
             game,
             message: format!("engine `{name}`: {text}"),
         },
@@ -126,6 +128,7 @@ fn seconds(d: Duration) -> String {
 fn lost(side: Player, fault: Fault, game: u64, name: &str) -> Result<End, ArenaError> {
     match fault {
         Fault::Crash(text) => Ok(End::fault(side, Reason::Crash, text)),
+        Fault::Illegal(text) => Ok(End::fault(side, Reason::IllegalMove, text)),
         Fault::Timeout(waited) => Ok(End::fault(
             side,
             Reason::TimeForfeit,
@@ -177,8 +180,8 @@ pub(crate) fn seated_game<G: Evaluate>(
             }
         }
     }
-    let clocks = rules.tc.map(|tc| Clocks {
-        remaining: [tc.base; 2],
+    let ledger = rules.tc.map(|tc| Ledger {
+        balance: [nanos(tc.base); 2],
         increment: tc.increment,
     });
     // Where an agent may write the position after its move.
@@ -188,7 +191,7 @@ pub(crate) fn seated_game<G: Evaluate>(
         start,
         moves,
         seats,
-        clocks,
+        ledger,
         rules,
         scheduled,
         labels,
@@ -214,7 +217,7 @@ struct SeatedPlayers<'a, 's, G: Evaluate> {
     start: Start<'a, G>,
     moves: &'a mut Vec<G::Move>,
     seats: &'a mut [Seat<G>; 2],
-    clocks: Option<Clocks>,
+    ledger: Option<Ledger>,
     rules: &'a ClockRules,
     scheduled: &'a ScheduledGame,
     labels: [&'s str; 2],
@@ -238,22 +241,23 @@ impl<G: Evaluate> Players<G> for SeatedPlayers<'_, '_, G> {
             Err(error) => Stop::Error(error),
         };
         let forfeit = |reason, text| Stop::Lost(End::fault(side, reason, text));
+        let clocks = self.ledger.as_ref().map(Ledger::clocks);
+        let margin = nanos(self.rules.margin);
         let allowed = self
-            .clocks
-            .map_or(NO_CLOCK_LIMIT, |c| c.remaining[i] + self.rules.margin);
+            .ledger
+            .as_ref()
+            .map_or(NO_CLOCK_LIMIT, |l| l.allowed(i, margin));
         let timer = Instant::now();
-        let (mv, played) = match &mut self.seats[i] {
-            Seat::BuiltIn(agent) => match self.clocks {
-                None => agent.select_into(game, after),
+        let answer = match &mut self.seats[i] {
+            Seat::BuiltIn(agent) => match clocks {
+                None => Answer::Played(agent.select_into(game, after)),
                 Some(c) => {
                     let budget = move_budget(Clock {
                         remaining: c.remaining[i],
                         increment: c.increment,
                     });
-                    (
-                        agent.select_limited(game, &SearchLimit::time(budget)),
-                        false,
-                    )
+                    let mv = agent.select_limited(game, &SearchLimit::time(budget));
+                    Answer::Played((mv, false))
                 }
             },
             Seat::External(contestant) => {
@@ -262,28 +266,26 @@ impl<G: Evaluate> Players<G> for SeatedPlayers<'_, '_, G> {
                     standard_start: self.start.standard,
                     moves: self.moves,
                     game,
-                    clocks: self.clocks,
+                    clocks,
                     allowed,
                 };
-                let text = contestant.choose(&turn).map_err(lost)?;
-                let used = timer.elapsed();
-                if self.clocks.is_some() && used > allowed {
-                    return Err(forfeit(Reason::TimeForfeit, over_time(used, allowed)));
-                }
-                match game.parse_move(&text) {
-                    Ok(mv) if game.check_move(mv).is_ok() => (mv, false),
-                    _ => return Err(forfeit(Reason::IllegalMove, text)),
-                }
+                Answer::Text(contestant.choose(&turn).map_err(lost)?)
             }
         };
-        if let Some(c) = self.clocks.as_mut() {
+        // The clock first: a late answer loses on time whatever it says.
+        if let Some(ledger) = self.ledger.as_mut() {
             let used = timer.elapsed();
-            if used > allowed {
+            if !ledger.charge(i, used, margin) {
                 return Err(forfeit(Reason::TimeForfeit, over_time(used, allowed)));
             }
-            c.remaining[i] = c.remaining[i].saturating_sub(used) + c.increment;
         }
-        Ok((mv, played))
+        match answer {
+            Answer::Played(played) => Ok(played),
+            Answer::Text(text) => match game.parse_move(&text) {
+                Ok(mv) if game.check_move(mv).is_ok() => Ok((mv, false)),
+                _ => Err(forfeit(Reason::IllegalMove, excerpt(&text))),
+            },
+        }
     }
 
     fn played(&mut self, before: &G, mv: G::Move) {
@@ -293,6 +295,52 @@ impl<G: Evaluate> Players<G> for SeatedPlayers<'_, '_, G> {
             }
         }
         self.moves.push(mv);
+    }
+}
+
+/// A seat's answer: a built-in agent's move (and whether it played it
+/// into `after`), or an external player's text, still to be checked.
+enum Answer<M> {
+    Played((M, bool)),
+    Text(String),
+}
+
+/// Nanoseconds as a signed count (a clock may run below zero).
+fn nanos(d: Duration) -> i128 {
+    i128::try_from(d.as_nanos()).unwrap_or(i128::MAX)
+}
+
+/// Both sides' clocks, in signed nanoseconds: a clock that ran over stays
+/// below zero (its debt counts against the margin for the rest of the
+/// game), and the increment is added after each move.
+struct Ledger {
+    balance: [i128; 2],
+    increment: Duration,
+}
+
+impl Ledger {
+    /// The clocks as the players are told them (a clock below zero as 0).
+    fn clocks(&self) -> Clocks {
+        let shown = |b: i128| Duration::from_nanos(u64::try_from(b.max(0)).unwrap_or(u64::MAX));
+        Clocks {
+            remaining: [shown(self.balance[0]), shown(self.balance[1])],
+            increment: self.increment,
+        }
+    }
+
+    /// How long side `i` may take over this move: its clock plus the
+    /// margin, less what it already ran over.
+    fn allowed(&self, i: usize, margin: i128) -> Duration {
+        let left = self.balance[i].saturating_add(margin).max(0);
+        Duration::from_nanos(u64::try_from(left).unwrap_or(u64::MAX))
+    }
+
+    /// Charges `used` to side `i`'s clock, then adds the increment; false
+    /// if the clock fell more than `margin` below zero (the side loses).
+    fn charge(&mut self, i: usize, used: Duration, margin: i128) -> bool {
+        let balance = self.balance[i].saturating_sub(nanos(used));
+        self.balance[i] = balance.saturating_add(nanos(self.increment));
+        balance >= -margin
     }
 }
 

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use crate::error::{ArenaError, Result};
+use crate::text_file::{read_text, MAX_LINE};
 
 /// The name of a run's copy of its opening suite, in its output folder.
 pub const SUITE_FILE: &str = "openings.txt";
@@ -42,16 +43,14 @@ impl PartialEq for OpeningSuite {
 }
 
 impl OpeningSuite {
-    /// Reads a suite file; an unreadable or empty file is an error naming it.
+    /// Reads a suite file; an unreadable or empty file, or a line longer
+    /// than [`MAX_LINE`] bytes, is an error naming it.
     pub fn read(path: &Path) -> Result<OpeningSuite> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| ArenaError::field("openings", format!("{}: {e}", path.display())))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            ArenaError::bad_file(path, format!("line {line}: not UTF-8 text"))
+        let text = read_text(path, MAX_LINE).map_err(|e| match e {
+            ArenaError::Io { source, .. } => {
+                ArenaError::field("openings", format!("{}: {source}", path.display()))
+            }
+            e => e,
         })?;
         let suite = OpeningSuite::parse(path, text);
         if suite.entries.is_empty() {

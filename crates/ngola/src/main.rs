@@ -58,6 +58,10 @@ enum Command {
     Prove(Box<cmd::prove::ProveArgs>),
     /// Serve an agent over a stdin/stdout line protocol (position, moves, go).
     Engine(cmd::engine::EngineArgs),
+    /// Play a study's cells (a sweep over agents and rule variants), only what is missing.
+    Study(cmd::study::StudyArgs),
+    /// Write a study's report (REPORT.md, tables, plots), leading with the exact values.
+    Report(cmd::report::ReportArgs),
     /// Endgame databases (Kalah, Oware, Um el-Bagara): build, verify, info, probe.
     #[command(subcommand)]
     Tablebase(cmd::tablebase::TablebaseCommand),
@@ -77,6 +81,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Prove(args) => cmd::prove::run(*args),
         Command::Engine(args) => cmd::engine::run(args),
+        Command::Study(args) => cmd::study::run(args),
+        Command::Report(args) => cmd::report::run(args),
         Command::Tablebase(command) => cmd::tablebase::run(command),
     }
 }

@@ -5,6 +5,10 @@
 //!   first one reached stops the search). Depth and node limits make games
 //!   reproducible; a time limit makes them depend on the machine's speed
 //!   and load, so a game played with `time=` cannot be replayed exactly.
+//!   A spec that names no budget (`depth=auto`, [`AlphaBetaConfig::auto`])
+//!   searches to the default depth when the caller gives no limit, and by
+//!   the caller's limit alone (a clock's share, a UGI `go movetime`,
+//!   `nodes` or `depth`) when it gives one.
 //! - Move ordering: the transposition table's move, then the two killer
 //!   moves of the ply, then the rest by the static evaluation of the
 //!   position each leads to (every child is played anyway to be searched,
@@ -56,17 +60,26 @@ pub struct AlphaBetaConfig {
     /// An endgame database whose exact values end the search at the
     /// positions it covers (`tb=DIR`).
     pub tb: Option<PathBuf>,
+    /// The spec named no budget (`depth=auto`): `depth` serves only when
+    /// the caller gives no limit; a caller's limit replaces it (and `nodes`
+    /// and `time` are `None`). `false` in [`Default`]: its depth is a budget.
+    pub auto: bool,
 }
+
+/// The depth of a spec that names no budget, searched when no caller's
+/// limit replaces it.
+pub const DEFAULT_DEPTH: u32 = 6;
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
         AlphaBetaConfig {
-            depth: 6,
+            depth: DEFAULT_DEPTH,
             nodes: None,
             time: None,
             eval: EvalKind::Heuristic,
             tt_mb: DEFAULT_TT_MB,
             tb: None,
+            auto: false,
         }
     }
 }
@@ -150,14 +163,24 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// Searches `game` (which must not be over) within the budget and
-    /// `limit`, whichever is reached first.
+    /// `limit`, whichever is reached first; with no budget of its own
+    /// ([`AlphaBetaConfig::auto`]) and a `limit`, within `limit` alone.
     pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> SearchInfo<G::Move> {
         let start = Instant::now();
+        let own = if self.config.auto && !limit.is_none() {
+            SearchLimit::NONE
+        } else {
+            SearchLimit {
+                time: self.config.time,
+                nodes: self.config.nodes,
+                depth: Some(self.config.depth),
+            }
+        };
         self.nodes = 0;
         self.aborted = false;
-        self.node_limit = tighter(self.config.nodes, limit.nodes);
-        self.deadline = tighter(self.config.time, limit.time).map(|t| start + t);
-        let max_depth = tighter(Some(self.config.depth), limit.depth)
+        self.node_limit = tighter(own.nodes, limit.nodes);
+        self.deadline = tighter(own.time, limit.time).map(|t| start + t);
+        let max_depth = tighter(own.depth, limit.depth)
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
         self.use_oracle = self

@@ -24,7 +24,11 @@
 //!   next `select`, by looking up to four plies below the old root.
 //! - Budget: `sims` simulations or `time`, whichever comes first. With a
 //!   `sims` budget a game is reproducible from the seed; a `time` budget
-//!   depends on the machine's speed and load.
+//!   depends on the machine's speed and load. A spec that names no budget
+//!   (`sims=auto`, [`MctsConfig::auto`]) runs the default simulations when
+//!   the caller gives no limit, and by the caller's time or simulation
+//!   limit alone (a clock's share, a UGI `go movetime` or `nodes`) when it
+//!   gives one.
 //!
 //! A simulation allocates nothing: the position is copied into a scratch
 //! value with `clone_from`, the path and move list are reused buffers, and
@@ -79,12 +83,20 @@ pub struct MctsConfig {
     /// An endgame database: a position it covers is proven by its exact
     /// value when first reached, instead of rolled out (`tb=DIR`).
     pub tb: Option<std::path::PathBuf>,
+    /// The spec named no budget (`sims=auto`): `sims` serves only when the
+    /// caller gives no time or simulation limit; such a limit replaces it
+    /// (and `time` is `None`). `false` in [`Default`]: its sims are a budget.
+    pub auto: bool,
 }
+
+/// The simulations of a spec that names no budget, run when no caller's
+/// limit replaces them.
+pub const DEFAULT_SIMS: u64 = 10_000;
 
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            sims: Some(10_000),
+            sims: Some(DEFAULT_SIMS),
             time: None,
             c: 1.4,
             solver: true,
@@ -92,6 +104,7 @@ impl Default for MctsConfig {
             eval: EvalKind::Heuristic,
             reuse: true,
             tb: None,
+            auto: false,
         }
     }
 }
@@ -164,7 +177,10 @@ impl<G: Evaluate> Mcts<G> {
     /// Searches `game` (which must not be over) within the budget and
     /// `limit`, whichever is reached first: `limit.nodes` counts
     /// simulations, `limit.depth` stops the search once a simulation has
-    /// descended that many plies into the tree.
+    /// descended that many plies into the tree. With no budget of its own
+    /// ([`MctsConfig::auto`]), a `limit` with a time or simulations
+    /// replaces the default simulations (a depth alone need not stop a
+    /// search, so it does not).
     pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> MctsInfo<G::Move> {
         let start = Instant::now();
         self.use_oracle = self
@@ -173,7 +189,9 @@ impl<G: Evaluate> Mcts<G> {
             .is_some_and(|o| o.covers_rules(game.rules()));
         self.set_root(game);
         let mut sims = 0u64;
-        let max_sims = tighter(self.config.sims, limit.nodes).unwrap_or(u64::MAX);
+        let by_limit = self.config.auto && (limit.time.is_some() || limit.nodes.is_some());
+        let own_sims = if by_limit { None } else { self.config.sims };
+        let max_sims = tighter(own_sims, limit.nodes).unwrap_or(u64::MAX);
         let deadline = tighter(self.config.time, limit.time).map(|t| start + t);
         // The tree path holds the root: a path of d + 1 nodes is d plies.
         let max_path = limit.depth.map(|d| d as usize + 1);

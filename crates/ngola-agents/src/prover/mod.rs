@@ -836,7 +836,7 @@ impl<G: Evaluate> Prover<G> {
         input: &mut dyn std::io::Read,
     ) -> Result<u64, CheckpointError> {
         let problem = Self::problem(root);
-        let loaded = checkpoint::load(&self.shared, &problem, input)?;
+        let loaded = checkpoint::load(&self.shared, &problem, G::SCORED, input)?;
         if self.asked_for != problem {
             self.asked.clear();
             self.asked_for = problem;

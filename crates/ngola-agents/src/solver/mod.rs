@@ -33,6 +33,15 @@
 //! scored game without cap the reported value is exact when no repetition
 //! was met (see [`Solution::repetitions`]).
 //!
+//! # Limits
+//! [`Solver::solve_limited`] stops at a caller's time or node limit (the
+//! [`Solution`] then says [`Solution::stopped`]) and treats a depth limit
+//! as the longest line it follows. The [`SolverAgent`] under a limit gives
+//! the solver three quarters of it and, when the solver did not finish,
+//! plays its alpha-beta fallback's move within what is left, so it answers
+//! in time on any board. Once a search stops or gives up, it stores
+//! nothing more in the table: the entries it keeps are exact.
+//!
 //! Oware's repetition rule depends on the positions since the last capture
 //! ([`Evaluate::PATH_HISTORY`]): the table key then adds a hash of the set of
 //! positions on the current line since [`Game::totals`] last changed. The
@@ -53,6 +62,7 @@ use ngola_rules::{EndReason, MoveList, Outcome, MAX_MOVES};
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval::{EvalKind, Evaluate};
+use crate::limit::{SearchLimit, MIN_BUDGET};
 use crate::memory::MemoryError;
 use crate::tablebase::Oracle;
 use table::{Entry, Table, UNCAPPED};
@@ -120,6 +130,10 @@ pub struct Solution<M> {
     /// solver's own limit, [`Solver::with_max_line_plies`]) and gave up:
     /// the other fields mean nothing. Set a ply cap (`max_plies`) instead.
     pub too_deep: bool,
+    /// The search reached the time or node limit of
+    /// [`Solver::solve_limited`] before it finished: the other fields
+    /// (but `nodes` and `time`) mean nothing.
+    pub stopped: bool,
 }
 
 impl<M> Solution<M> {
@@ -167,6 +181,12 @@ pub struct Solver<G: Evaluate> {
     /// The endgame database, and whether it holds for the current solve.
     oracle: Option<Arc<dyn Oracle<G>>>,
     use_oracle: bool,
+    /// The node limit of the current search, if any.
+    node_limit: Option<u64>,
+    /// The end of the current search's time, if any.
+    deadline: Option<Instant>,
+    /// Set when the current search reached its node limit or deadline.
+    stopped: bool,
 }
 
 impl<G: Evaluate> Solver<G> {
@@ -191,6 +211,9 @@ impl<G: Evaluate> Solver<G> {
             max_line_plies: MAX_LINE_PLIES,
             oracle: None,
             use_oracle: false,
+            node_limit: None,
+            deadline: None,
+            stopped: false,
         })
     }
 
@@ -224,12 +247,32 @@ impl<G: Evaluate> Solver<G> {
         on_worker.unwrap_or_else(|| self.solve_here(game))
     }
 
+    /// Solves `game` (on a thread with a large stack) within `limit`: the
+    /// search stops after `limit.time` or about `limit.nodes` positions
+    /// ([`Solution::stopped`]), and gives up on lines longer than
+    /// `limit.depth` plies ([`Solution::too_deep`]).
+    pub fn solve_limited(&mut self, game: &G, limit: &SearchLimit) -> Solution<G::Move> {
+        let max_line_plies = self.max_line_plies;
+        if let Some(depth) = limit.depth {
+            // A line of `depth` plies may end at ply `depth`.
+            self.max_line_plies = max_line_plies.min(depth.saturating_add(1));
+        }
+        self.node_limit = limit.nodes;
+        self.deadline = limit.time.map(|t| Instant::now() + t);
+        let solution = self.solve(game);
+        self.max_line_plies = max_line_plies;
+        self.node_limit = None;
+        self.deadline = None;
+        solution
+    }
+
     /// Solves `game` on the calling thread.
     pub fn solve_here(&mut self, game: &G) -> Solution<G::Move> {
         let start = Instant::now();
         self.nodes = 0;
         self.repetitions = 0;
         self.too_deep = false;
+        self.stopped = false;
         self.line.clear();
         if G::PATH_HISTORY {
             self.tt.clear();
@@ -251,8 +294,9 @@ impl<G: Evaluate> Solver<G> {
             repetitions: self.repetitions,
             time: Duration::ZERO,
             too_deep: self.too_deep,
+            stopped: self.stopped,
         };
-        if self.too_deep {
+        if self.too_deep || self.stopped {
             solution.time = start.elapsed();
             return solution;
         }
@@ -334,6 +378,21 @@ impl<G: Evaluate> Solver<G> {
         }
     }
 
+    /// True once the search has given up or stopped (its values from then
+    /// on mean nothing).
+    fn ended(&self) -> bool {
+        self.too_deep || self.stopped
+    }
+
+    /// Has the search reached its node limit or deadline? (The clock is
+    /// read every 1024 positions.)
+    fn out_of_budget(&self) -> bool {
+        self.node_limit.is_some_and(|limit| self.nodes >= limit)
+            || self
+                .deadline
+                .is_some_and(|d| self.nodes & 1023 == 0 && Instant::now() >= d)
+    }
+
     fn negamax(
         &mut self,
         game: &G,
@@ -342,14 +401,22 @@ impl<G: Evaluate> Solver<G> {
         ply: u32,
         history: u64,
     ) -> Found {
-        if self.too_deep || ply >= self.max_line_plies {
+        let gave_up = Found {
+            value: 0,
+            height: 0,
+            capped: true,
+            repetition_at: u32::MAX,
+        };
+        if self.ended() {
+            return gave_up;
+        }
+        if ply >= self.max_line_plies {
             self.too_deep = true;
-            return Found {
-                value: 0,
-                height: 0,
-                capped: true,
-                repetition_at: u32::MAX,
-            };
+            return gave_up;
+        }
+        if self.out_of_budget() {
+            self.stopped = true;
+            return gave_up;
         }
         self.nodes += 1;
         let mut moves = MoveList::new();
@@ -504,9 +571,18 @@ impl<G: Evaluate> Solver<G> {
             if best > *alpha {
                 *alpha = best;
             }
-            if *alpha >= *beta {
+            if *alpha >= *beta || self.ended() {
                 break;
             }
+        }
+        if self.ended() {
+            // The values below this node mean nothing: store none.
+            return Found {
+                value: best,
+                height,
+                capped: true,
+                repetition_at,
+            };
         }
 
         // Bounds this search proved (fail-soft), joined with the table's.
@@ -593,6 +669,10 @@ pub const FALLBACK_DEPTH: u32 = 8;
 /// The solver as an agent: plays a best move by solving every position.
 /// Where the solver gives up (no ply cap and a line past its limit), it
 /// plays the move of an alpha-beta search of depth [`FALLBACK_DEPTH`].
+/// Under a caller's limit (a clock's share, a UGI `go movetime`, `nodes`
+/// or `depth`) the solver gets three quarters of it; if it does not finish,
+/// the fallback searches by what is left of the limit (its depth then no
+/// cap of its own), so the agent answers in time.
 pub struct SolverAgent<G: Evaluate> {
     solver: Solver<G>,
     fallback: Option<AlphaBeta<G>>,
@@ -651,21 +731,51 @@ impl<G: Evaluate> Agent<G> for SolverAgent<G> {
         if let Some(mv) = self.solver.solve(game).best {
             return mv;
         }
+        self.fallback().search(game).best
+    }
+
+    fn select_limited(&mut self, game: &G, limit: &SearchLimit) -> G::Move {
+        if limit.is_none() {
+            return self.select(game);
+        }
+        let start = Instant::now();
+        let share = SearchLimit {
+            time: limit.time.map(|t| t * 3 / 4),
+            nodes: limit.nodes.map(|n| n - n / 4),
+            depth: limit.depth,
+        };
+        let solution = self.solver.solve_limited(game, &share);
+        if let Some(mv) = solution.best {
+            return mv;
+        }
+        let rest = SearchLimit {
+            time: limit
+                .time
+                .map(|t| t.saturating_sub(start.elapsed()).max(MIN_BUDGET)),
+            nodes: limit.nodes.map(|n| n.saturating_sub(solution.nodes).max(1)),
+            depth: limit.depth,
+        };
+        self.fallback().search_limited(game, &rest).best
+    }
+}
+
+impl<G: Evaluate> SolverAgent<G> {
+    /// The alpha-beta fallback, made at its first use: depth
+    /// [`FALLBACK_DEPTH`] with no limit, else the limit alone.
+    fn fallback(&mut self) -> &mut AlphaBeta<G> {
         let tt_mb = self.tt_mb;
         let oracle = self.oracle.clone();
-        self.fallback
-            .get_or_insert_with(|| {
-                let searcher = AlphaBeta::new(AlphaBetaConfig {
-                    depth: FALLBACK_DEPTH,
-                    tt_mb,
-                    ..AlphaBetaConfig::default()
-                });
-                match oracle {
-                    Some(oracle) => searcher.with_oracle(oracle),
-                    None => searcher,
-                }
-            })
-            .search(game)
-            .best
+        self.fallback.get_or_insert_with(|| {
+            let searcher = AlphaBeta::new(AlphaBetaConfig {
+                depth: FALLBACK_DEPTH,
+                tt_mb,
+                auto: true,
+                ..AlphaBetaConfig::default()
+            });
+            match oracle {
+                Some(oracle) => searcher.with_oracle(oracle),
+                None => searcher,
+            }
+        })
     }
 }

@@ -135,7 +135,10 @@ impl ExperimentDraft {
     pub fn from_file(path: &Path) -> Result<Self> {
         // An experiment file that cannot be read is the user's to fix.
         let text =
-            std::fs::read_to_string(path).map_err(|e| ArenaError::bad_file(path, e.to_string()))?;
+            crate::text_file::read_text(path, crate::text_file::MAX_LINE).map_err(|e| match e {
+                ArenaError::Io { source, .. } => ArenaError::bad_file(path, source.to_string()),
+                e => e,
+            })?;
         let mut draft = Self::from_toml(&text).map_err(|e| ArenaError::bad_file(path, e))?;
         if draft.name.is_none() {
             draft.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());

@@ -19,7 +19,7 @@
 //! shard = "1/4"                    # optional
 //! out = "results/runs/quickstart"  # optional
 //! tc = "10+0.1"                    # optional clock for every agent: BASE+INC seconds
-//! timemargin = 100                 # ms a clock may run over before the game is lost
+//! timemargin = 100                 # ms a clock may run over in all before the game is lost
 //!
 //! [rules]
 //! capture_sowing = "lap-start"

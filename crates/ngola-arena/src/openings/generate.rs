@@ -87,6 +87,10 @@ impl<G: ngola_agents::Evaluate> Judge<G> {
     }
 }
 
+/// The most openings a suite may ask for (far more than a run plays; a
+/// larger count is refused before anything is drawn).
+pub const MAX_SUITE_COUNT: usize = 100_000_000;
+
 /// What `ngola openings` asks for.
 #[derive(Clone, Debug)]
 pub struct SuiteRequest {
@@ -118,6 +122,15 @@ pub fn suite<G: ngola_agents::Evaluate>(start: &G, request: &SuiteRequest) -> Re
     if request.count == 0 {
         return Err(ArenaError::field("count", "ask for at least 1 opening"));
     }
+    if request.count > MAX_SUITE_COUNT {
+        return Err(ArenaError::field(
+            "count",
+            format!(
+                "{} openings asked; a suite holds at most {MAX_SUITE_COUNT}",
+                request.count
+            ),
+        ));
+    }
     let mut judge = match &request.balance {
         Some((spec, gap)) => {
             if !(gap.is_finite() && *gap >= 0.0) {
@@ -136,7 +149,9 @@ pub fn suite<G: ngola_agents::Evaluate>(start: &G, request: &SuiteRequest) -> Re
     };
     let mut rng = ChaCha8Rng::seed_from_u64(request.seed);
     let mut seen: HashSet<u128> = HashSet::new();
-    let mut lines = Vec::with_capacity(request.count);
+    // Room for what is asked only up to a bound: the count is the user's,
+    // and fewer openings than asked may exist.
+    let mut lines = Vec::with_capacity(request.count.min(1 << 12));
     let mut misses = 0;
     while lines.len() < request.count && misses < DRAWS_PER_PAIR {
         let (game, moves) = draw_opening(start, request.plies, &mut rng)

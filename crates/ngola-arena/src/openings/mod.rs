@@ -49,7 +49,7 @@ mod random;
 mod suite_plan;
 mod text;
 
-pub use generate::{suite, SuiteRequest};
+pub use generate::{suite, SuiteRequest, MAX_SUITE_COUNT};
 pub use keys::{position_key, text_key, texts_key};
 pub use ngola_rules::opening::OPENING_ATTEMPTS;
 pub use random::enumerate;

@@ -37,11 +37,12 @@ mod write;
 
 pub use end::{GameResult, Reason};
 pub use layout::{Layout, BASE_COLUMNS, COLUMNS};
-pub use read::{read_games, GamesFile};
+pub use read::{parse_games, read_games, GamesFile};
 pub use row::RowError;
 pub use write::{write_lines, GamesWriter, SharedWriter};
 
 pub(crate) use layout::header_line;
+pub(crate) use write::fresh_file;
 
 /// One row of `games.csv`.
 #[derive(Clone, Debug, PartialEq)]

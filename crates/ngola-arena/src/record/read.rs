@@ -47,6 +47,12 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(GamesFile::default()),
         Err(e) => return Err(ArenaError::io(path, e)),
     };
+    parse_games(&bytes, path)
+}
+
+/// Reads the bytes of a `games.csv` (e.g. decompressed from an archived
+/// `games.csv.gz`) as [`read_games`] reads the file; errors name `path`.
+pub fn parse_games(bytes: &[u8], path: &Path) -> Result<GamesFile> {
     let complete_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let partial_tail = complete_len < bytes.len();
     let complete = &bytes[..complete_len];

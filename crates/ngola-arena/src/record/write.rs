@@ -155,16 +155,42 @@ impl SharedWriter {
 }
 
 /// Rewrites `path` with the header and `lines` (complete CSV rows with
-/// their line ends), through a temporary file and a rename.
+/// their line ends), through a temporary file and a rename. A temporary
+/// file left by an earlier rewrite that failed (a full disk, a kill) is
+/// replaced, never written through (it may be a link), and a rewrite that
+/// fails removes its own.
 pub fn write_lines<'a>(path: &Path, lines: impl Iterator<Item = Cow<'a, [u8]>>) -> Result<()> {
     let tmp = path.with_extension("csv.tmp");
     let io = |e| ArenaError::io(&tmp, e);
-    let file = File::create(&tmp).map_err(io)?;
-    let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-    out.write_all(header_line().as_bytes()).map_err(io)?;
-    for line in lines {
-        out.write_all(&line).map_err(io)?;
+    let file = fresh_file(&tmp)?;
+    let written = (|| {
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+        out.write_all(header_line().as_bytes()).map_err(io)?;
+        for line in lines {
+            out.write_all(&line).map_err(io)?;
+        }
+        out.into_inner().map_err(|e| io(e.into_error()))?;
+        std::fs::rename(&tmp, path).map_err(|e| ArenaError::io(path, e))
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
     }
-    out.into_inner().map_err(|e| io(e.into_error()))?;
-    std::fs::rename(&tmp, path).map_err(|e| ArenaError::io(path, e))
+    written
+}
+
+/// Creates the file `path` anew: whatever is there (a file left behind, a
+/// link) is removed first, and the file is made only if nothing took its
+/// place meanwhile (`create_new` follows no link).
+pub(crate) fn fresh_file(path: &Path) -> Result<File> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(ArenaError::io(path, e));
+        }
+        _ => {}
+    }
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| ArenaError::io(path, e))
 }

@@ -159,3 +159,26 @@ pub(super) fn checked_rows<G: Game>(
     verify_rows(&path, &found, plan, schedule)?;
     Ok((found, present))
 }
+
+/// A run folder's experiment and rows, every row checked against the
+/// schedule (once each, agent ids in range) and by replaying its moves.
+#[derive(Debug)]
+pub struct CheckedFolder {
+    /// The folder's experiment (its rules resolved).
+    pub experiment: Experiment,
+    /// The rows of `games.csv`.
+    pub games: GamesFile,
+}
+
+/// Reads the run folder `dir` as every command that reads one does
+/// (`plot`, `render --run`, `replay --run`; resume and merge check the
+/// same way): its experiment, and its rows checked as [`check_rows`] and
+/// [`verify_rows`] check them. Errors name the line and the field.
+pub fn check_folder<G: Game>(dir: &Path) -> Result<CheckedFolder> {
+    let mut experiment = super::folder_experiment(dir)?;
+    let rules = experiment.resolve::<G>()?;
+    let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
+    let schedule = Schedule::new(&experiment);
+    let (games, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    Ok(CheckedFolder { experiment, games })
+}

@@ -47,7 +47,7 @@ mod tracking;
 mod workers;
 
 use check::checked_rows;
-pub use check::{check_rows, verify_rows, Present};
+pub use check::{check_folder, check_rows, verify_rows, CheckedFolder, Present};
 pub use complete::finish;
 pub use merge::{merge, IfExists};
 use workers::{play_rest, Context};
@@ -306,8 +306,17 @@ fn write_experiment(dir: &Path, experiment: &Experiment, provenance: &Provenance
     }
     let path = dir.join(files::EXPERIMENT);
     let tmp = dir.join(format!("{}.tmp", files::EXPERIMENT));
-    std::fs::write(&tmp, experiment.to_toml_with(&provenance.toml_comments()))
-        .map_err(|e| ArenaError::io(&tmp, e))?;
+    let mut file = crate::record::fresh_file(&tmp)?;
+    std::io::Write::write_all(
+        &mut file,
+        experiment
+            .to_toml_with(&provenance.toml_comments())
+            .as_bytes(),
+    )
+    .map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        ArenaError::io(&tmp, e)
+    })?;
     std::fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))
 }
 

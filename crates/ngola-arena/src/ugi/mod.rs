@@ -22,11 +22,20 @@
 //! > quit                                  when the worker is done
 //! ```
 //!
+//! Every line the engine writes is read with a length limit
+//! ([`line::ANSWER_LIMIT`]): an engine that sends a longer line loses the
+//! game as `illegal-move` (the `fault` column quotes the line's start and
+//! its length). The engine runs in a process group of its own, killed as a
+//! whole when the engine is done or faulty, so a child it leaves behind
+//! neither keeps a worker waiting nor outlives the run; an engine that
+//! exits mid-game is a `crash` at once.
+//!
 //! A handshake that fails (the program cannot start, exits, or does not
 //! answer `ugiok`/`readyok` in time) is retried at once; the third failure
 //! in a row stops the run, naming the engine and the last lines of its
 //! stderr, which goes to `logs/<NAME>-<worker>.log` in the output folder.
 
+pub mod line;
 mod process;
 
 use std::collections::BTreeMap;
@@ -121,6 +130,9 @@ impl UgiEngine {
                     format!("no `{what}` within {} s", HANDSHAKE_TIMEOUT.as_secs())
                 }
                 ReadFailure::Closed => format!("{} before `{what}`", ended(process)),
+                ReadFailure::TooLong(quoted) => {
+                    format!("{} before `{what}`: {quoted}", too_long())
+                }
             })
         };
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -224,12 +236,23 @@ impl UgiEngine {
     fn fail(&mut self, failure: ReadFailure, allowed: Duration) -> Fault {
         let fault = match (failure, self.process.as_mut()) {
             (ReadFailure::Overdue, _) => Fault::Timeout(allowed),
+            (ReadFailure::TooLong(quoted), _) => {
+                Fault::Illegal(format!("{}: {quoted}", too_long()))
+            }
             (ReadFailure::Closed, Some(process)) => Fault::Crash(ended(process)),
             (ReadFailure::Closed, None) => Fault::Crash("not running".to_string()),
         };
         self.process = None;
         fault
     }
+}
+
+/// What a line past the limit is called in messages.
+fn too_long() -> String {
+    format!(
+        "a line longer than the limit of {} bytes",
+        line::ANSWER_LIMIT
+    )
 }
 
 /// How a process ended: its exit status (or that it closed its output)

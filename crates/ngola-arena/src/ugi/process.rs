@@ -1,23 +1,39 @@
-//! An engine process: its pipes, its stderr log, and a watchdog that kills
-//! it when an answer is overdue (so reads can block without a timeout of
-//! their own, and a move costs one pipe round trip, no extra thread hop).
+//! An engine process: its pipes, its stderr log, and its output read by a
+//! thread of its own, line by line with a length limit, so that every wait
+//! has a deadline.
+//!
+//! The engine runs in a process group of its own, and the whole group is
+//! killed when the engine is done or faulty: a child it left behind that
+//! still holds its output can neither keep a worker waiting nor outlive
+//! the run. The engine's own exit is noticed while waiting (not only at the
+//! end of its output), so an engine that exits is a crash at once whatever
+//! its children do.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::JoinHandle;
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
+use super::line::{excerpt_at, read_bounded, too_long_excerpt, Bounded, ANSWER_LIMIT};
 use crate::entry::EngineConfig;
 
-/// How often the watchdog looks at the deadline: an overdue engine is
-/// killed at most this late.
+/// How often a wait looks whether the engine has exited.
 const WATCH_TICK: Duration = Duration::from_millis(20);
 
 /// How long a process may take to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How long the output of an engine that exited is still read (what it
+/// wrote before exiting) once its process group is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// Characters of a stderr line quoted at most.
+const STDERR_CHARS: usize = 200;
+
+/// Lines read ahead of the runner at most (the reader then waits).
+const AHEAD: usize = 16;
 
 /// Why no line came.
 #[derive(Debug)]
@@ -26,33 +42,30 @@ pub enum ReadFailure {
     Overdue,
     /// The process closed its output or exited.
     Closed,
+    /// A line was longer than [`ANSWER_LIMIT`]: its quoted start and length.
+    TooLong(String),
 }
 
-#[derive(Default)]
-struct Watch {
-    deadline: Option<Instant>,
-    fired: bool,
-    quit: bool,
-}
-
-type Shared = Arc<(Mutex<Watch>, Condvar, Mutex<Child>)>;
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+/// What the reader thread passes on.
+enum Received {
+    Line(String),
+    TooLong(String),
+    Closed,
 }
 
 /// A running engine.
 pub struct Process {
-    shared: Shared,
+    child: Child,
     stdin: BufWriter<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
-    line: Vec<u8>,
-    watchdog: Option<JoinHandle<()>>,
+    lines: Receiver<Received>,
     log: PathBuf,
+    /// The group was killed (the engine is done).
+    killed: bool,
 }
 
 impl Process {
-    /// Starts `config`'s command with stderr appended to `log`.
+    /// Starts `config`'s command in a process group of its own, with
+    /// stderr appended to `log`.
     pub fn spawn(config: &EngineConfig, log: &Path) -> std::io::Result<Process> {
         if let Some(parent) = log.parent() {
             std::fs::create_dir_all(parent)?;
@@ -68,6 +81,8 @@ impl Process {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(stderr));
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         if let Some(dir) = &config.dir {
             command.current_dir(dir);
         }
@@ -77,19 +92,20 @@ impl Process {
             let _ = child.wait();
             return Err(std::io::Error::other("no pipes to the engine"));
         };
-        let shared: Shared = Arc::new((Mutex::default(), Condvar::new(), Mutex::new(child)));
-        let watched = Arc::clone(&shared);
-        let watchdog = std::thread::Builder::new()
-            .name("ngola-engine-watchdog".to_string())
-            .spawn(move || watch(&watched))?;
-        Ok(Process {
-            shared,
+        let (sender, lines) = sync_channel(AHEAD);
+        let started = std::thread::Builder::new()
+            .name("ngola-engine-reader".to_string())
+            .spawn(move || read_lines(stdout, &sender));
+        let process = Process {
+            child,
             stdin: BufWriter::new(stdin),
-            stdout: BufReader::new(stdout),
-            line: Vec::with_capacity(256),
-            watchdog: Some(watchdog),
+            lines,
             log: log.to_path_buf(),
-        })
+            killed: false,
+        };
+        // A thread that cannot start: the process is killed on drop.
+        started?;
+        Ok(process)
     }
 
     /// Sends `text` (one or more whole lines) and flushes.
@@ -99,29 +115,50 @@ impl Process {
     }
 
     /// Reads lines until `accept` takes one (returns `Some`), waiting at
-    /// most until `deadline`; the process is killed if it passes.
+    /// most until `deadline`; the process group is killed if it passes, if
+    /// the engine exits, or if a line is too long.
     pub fn read_until<T>(
         &mut self,
         deadline: Instant,
         mut accept: impl FnMut(&str) -> Option<T>,
     ) -> Result<T, ReadFailure> {
-        lock(&self.shared.0).deadline = Some(deadline);
-        let result = loop {
-            self.line.clear();
-            match self.stdout.read_until(b'\n', &mut self.line) {
-                Ok(0) | Err(_) => break Err(ReadFailure::Closed),
-                Ok(_) => {}
+        // Set once the engine is seen to have exited: what it wrote before
+        // is still read until then.
+        let mut exited: Option<Instant> = None;
+        loop {
+            let now = Instant::now();
+            if exited.is_some_and(|at| now >= at) {
+                return Err(ReadFailure::Closed);
             }
-            let text = String::from_utf8_lossy(&self.line);
-            if let Some(value) = accept(text.trim()) {
-                break Ok(value);
+            if now >= deadline && exited.is_none() {
+                self.kill();
+                return Err(ReadFailure::Overdue);
             }
-        };
-        let mut watch = lock(&self.shared.0);
-        watch.deadline = None;
-        match result {
-            Err(_) if watch.fired => Err(ReadFailure::Overdue),
-            other => other,
+            let wait = deadline
+                .saturating_duration_since(now)
+                .clamp(Duration::from_millis(1), WATCH_TICK);
+            match self.lines.recv_timeout(wait) {
+                Ok(Received::Line(line)) => {
+                    if let Some(value) = accept(line.trim()) {
+                        return Ok(value);
+                    }
+                }
+                Ok(Received::TooLong(quoted)) => {
+                    self.kill();
+                    return Err(ReadFailure::TooLong(quoted));
+                }
+                Ok(Received::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    self.kill();
+                    return Err(ReadFailure::Closed);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if exited.is_none() && matches!(self.child.try_wait(), Ok(Some(_))) {
+                        // Its children may hold the output open: end them.
+                        self.kill();
+                        exited = Some(Instant::now() + EXIT_GRACE);
+                    }
+                }
+            }
         }
     }
 
@@ -130,7 +167,7 @@ impl Process {
     pub fn exit_status(&mut self) -> Option<ExitStatus> {
         let start = Instant::now();
         loop {
-            if let Ok(Some(status)) = lock(&self.shared.2).try_wait() {
+            if let Ok(Some(status)) = self.child.try_wait() {
                 return Some(status);
             }
             if start.elapsed() > Duration::from_millis(200) {
@@ -141,8 +178,8 @@ impl Process {
     }
 
     /// True if the process has exited (it is not waited for).
-    pub fn has_exited(&self) -> bool {
-        matches!(lock(&self.shared.2).try_wait(), Ok(Some(_)))
+    pub fn has_exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// The last `n` lines of the engine's stderr log.
@@ -150,59 +187,64 @@ impl Process {
         log_tail(&self.log, n)
     }
 
-    /// Sends `quit`, waits a little, kills the process if it lingers.
+    /// Sends `quit` and waits a little for the engine to exit; its group
+    /// is killed on drop either way.
     pub fn close(mut self) {
         let _ = self.send("quit\n");
         let start = Instant::now();
         while start.elapsed() < QUIT_GRACE {
-            if let Ok(Some(_)) = lock(&self.shared.2).try_wait() {
+            if let Ok(Some(_)) = self.child.try_wait() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+
+    /// Kills the engine's process group (the engine and every child it
+    /// left in it), once.
+    fn kill(&mut self) {
+        if self.killed {
+            return;
+        }
+        self.killed = true;
+        #[cfg(unix)]
+        {
+            let group = rustix::process::Pid::from_child(&self.child);
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+        let _ = self.child.kill();
+    }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
-        {
-            let mut child = lock(&self.shared.2);
-            if !matches!(child.try_wait(), Ok(Some(_))) {
-                let _ = child.kill();
-                let _ = child.wait();
+        self.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The reader thread: passes on the engine's lines (cut at
+/// [`ANSWER_LIMIT`]) until its output ends or nobody listens.
+fn read_lines(stdout: ChildStdout, sender: &SyncSender<Received>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::with_capacity(256);
+    loop {
+        let received = match read_bounded(&mut reader, ANSWER_LIMIT, &mut line) {
+            Ok(Bounded::Line) => Received::Line(String::from_utf8_lossy(&line).into_owned()),
+            Ok(Bounded::TooLong { len }) => Received::TooLong(too_long_excerpt(&line, len)),
+            Ok(Bounded::End) | Err(_) => {
+                let _ = sender.send(Received::Closed);
+                return;
             }
-        }
-        lock(&self.shared.0).quit = true;
-        self.shared.1.notify_all();
-        if let Some(watchdog) = self.watchdog.take() {
-            let _ = watchdog.join();
+        };
+        if sender.send(received).is_err() {
+            return;
         }
     }
 }
 
-/// The watchdog: kills the process once a deadline passes.
-fn watch(shared: &Shared) {
-    let (state, wake, child) = &**shared;
-    let mut watch = lock(state);
-    while !watch.quit {
-        if let Some(deadline) = watch.deadline {
-            if Instant::now() >= deadline {
-                watch.fired = true;
-                watch.deadline = None;
-                drop(watch);
-                let _ = lock(child).kill();
-                watch = lock(state);
-                continue;
-            }
-        }
-        watch = wake
-            .wait_timeout(watch, WATCH_TICK)
-            .unwrap_or_else(PoisonError::into_inner)
-            .0;
-    }
-}
-
-/// The last `n` non-empty lines of a log file (read from its end).
+/// The last `n` non-empty lines of a log file (read from its end), each
+/// cut to a few hundred characters.
 pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
     let Ok(mut file) = File::open(path) else {
         return Vec::new();
@@ -217,6 +259,6 @@ pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     lines[lines.len().saturating_sub(n)..]
         .iter()
-        .map(|l| l.to_string())
+        .map(|l| excerpt_at(l, STDERR_CHARS))
         .collect()
 }

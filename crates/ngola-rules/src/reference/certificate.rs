@@ -46,11 +46,16 @@
 //! adds a ply, no position is met twice on a line, and the check ends. Each
 //! position is checked once: the positions already verified are kept as
 //! 128-bit hashes of their text.
+//!
+//! Before that, every line must be a position of the game under the
+//! header's rules with the winner to move, no line may be longer than
+//! [`MAX_LINE`] bytes (it is refused without being read whole), and a
+//! margin goal must lie within the game's seeds (`-seeds..=seeds`).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use super::{RefGame, RefResult};
 use crate::game::Player;
@@ -62,6 +67,35 @@ pub const FORMAT: &str = "ngola-proof";
 
 /// The format version this module reads and writes.
 pub const VERSION: u32 = 1;
+
+/// The longest line a certificate may hold, in bytes (its line end aside).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads one line of at most [`MAX_LINE`] bytes into `bytes` (without its
+/// line end); false at the end of the input.
+fn bounded_line<R: BufRead>(
+    input: &mut R,
+    bytes: &mut Vec<u8>,
+    number: u64,
+) -> Result<bool, CheckError> {
+    bytes.clear();
+    input
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', bytes)
+        .map_err(|e| CheckError::at(number, format!("cannot read: {e}")))?;
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        return Err(CheckError::at(
+            number,
+            format!("longer than {MAX_LINE} bytes, the longest line a certificate may hold"),
+        ));
+    } else if bytes.is_empty() {
+        return Ok(false);
+    }
+    Ok(true)
+}
 
 /// What the winner's strategy achieves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -260,9 +294,7 @@ fn hash128(text: &str) -> u128 {
 /// Reads and checks a certificate (see the module documentation).
 pub fn check<R: BufRead>(mut input: R) -> Result<CheckReport, CheckError> {
     let mut first = Vec::new();
-    input
-        .read_until(b'\n', &mut first)
-        .map_err(|e| CheckError::general(format!("cannot read the certificate: {e}")))?;
+    bounded_line(&mut input, &mut first, 1)?;
     let first =
         String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
     let header = Header::parse(&first).map_err(|e| CheckError::at(1, e))?;
@@ -280,13 +312,46 @@ struct Entry {
     line: u64,
 }
 
+/// Checks that a line's position is a position of the game under `rules`
+/// with `winner` to move. The ` seen ` suffix (Oware's earlier positions)
+/// is part of the key, not of the position text.
+fn check_position<G: RefGame>(
+    position: &str,
+    rules: G::Rules,
+    winner: Player,
+) -> Result<(), String> {
+    let text = position
+        .split_once(" seen ")
+        .map_or(position, |(text, _)| text);
+    let state = G::from_text(text.trim(), rules).map_err(|e| {
+        format!(
+            "not a position of {} under the header's rules: {e}",
+            G::NAME
+        )
+    })?;
+    if state.side() != winner {
+        return Err(format!(
+            "the position has {} to move, not the winner {}",
+            state.side().letter(),
+            winner.letter()
+        ));
+    }
+    Ok(())
+}
+
 /// Reads the strategy lines after the header: position hash to move.
-fn read_lines<R: BufRead>(input: R) -> Result<(HashMap<u128, Entry>, u64), CheckError> {
+fn read_lines<G: RefGame, R: BufRead>(
+    mut input: R,
+    rules: G::Rules,
+    winner: Player,
+) -> Result<(HashMap<u128, Entry>, u64), CheckError> {
     let mut strategy = HashMap::new();
     let mut count = 0;
-    for (i, bytes) in input.split(b'\n').enumerate() {
-        let number = i as u64 + 2;
-        let bytes = bytes.map_err(|e| CheckError::at(number, format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    for number in 2u64.. {
+        if !bounded_line(&mut input, &mut bytes, number)? {
+            break;
+        }
         let text = std::str::from_utf8(&bytes)
             .map_err(|_| CheckError::at(number, "not UTF-8 text"))?
             .trim_end_matches('\r');
@@ -302,6 +367,7 @@ fn read_lines<R: BufRead>(input: R) -> Result<(HashMap<u128, Entry>, u64), Check
         if mv.is_empty() || mv.contains('\t') {
             return Err(CheckError::at(number, "expected one move after the tab"));
         }
+        check_position::<G>(position, rules, winner).map_err(|e| CheckError::at(number, e))?;
         count += 1;
         let key = hash128(position.trim());
         if let Some(earlier) = strategy.get(&key) {
@@ -334,9 +400,21 @@ fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckR
         .map_err(|e| CheckError::at(1, format!("header rules: {e}")))?;
     let root = G::from_text(&header.root, rules)
         .map_err(|e| CheckError::at(1, format!("header root position: {e}")))?;
-    let (strategy, lines) = read_lines(input)?;
     let winner = header.winner;
     let goal = header.goal;
+    if let Goal::MarginAtLeast(m) = goal {
+        let seeds = i64::from(root.seeds());
+        if !(-seeds..=seeds).contains(&m) {
+            return Err(CheckError::at(
+                1,
+                format!(
+                    "header: goal `margin>={m}` is outside -{seeds}..={seeds}, \
+                     the game's {seeds} seeds"
+                ),
+            ));
+        }
+    }
+    let (strategy, lines) = read_lines::<G, R>(input, rules, winner)?;
 
     let mut report = CheckReport {
         header: header.clone(),

@@ -155,6 +155,10 @@ impl RefKalah {
 }
 
 impl super::RefGame for RefKalah {
+    fn seeds(&self) -> u32 {
+        self.board.iter().sum()
+    }
+
     type Rules = KalahRules;
     const NAME: &'static str = "kalah";
     const SCORED: bool = true;

@@ -353,6 +353,10 @@ pub fn hole_name(hole: Hole) -> String {
 }
 
 impl super::RefGame for RefMangola {
+    fn seeds(&self) -> u32 {
+        self.board.iter().flatten().map(|&n| u32::from(n)).sum()
+    }
+
     type Rules = MangolaRules;
     const NAME: &'static str = "mangola";
     const SCORED: bool = false;

@@ -79,4 +79,8 @@ pub trait RefGame: Clone + Sized {
 
     /// How the game ended, or `None` while it goes on.
     fn result(&self) -> Option<RefResult>;
+
+    /// Every seed of the game: on the board and taken (the most a final
+    /// margin can be).
+    fn seeds(&self) -> u32;
 }

@@ -240,6 +240,10 @@ impl RefOware {
 }
 
 impl super::RefGame for RefOware {
+    fn seeds(&self) -> u32 {
+        self.seeds.iter().sum::<u32>() + self.scores[0] + self.scores[1]
+    }
+
     type Rules = OwareRules;
     const NAME: &'static str = "oware";
     const SCORED: bool = true;

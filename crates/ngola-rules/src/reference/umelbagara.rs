@@ -323,6 +323,10 @@ impl RefMove {
 }
 
 impl super::RefGame for Reference {
+    fn seeds(&self) -> u32 {
+        self.rows.iter().flatten().sum::<u32>() + self.taken[0] + self.taken[1]
+    }
+
     type Rules = UmElBagaraRules;
     const NAME: &'static str = "umelbagara";
     const SCORED: bool = true;

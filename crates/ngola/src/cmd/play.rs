@@ -300,8 +300,15 @@ fn game_record<G: Game>(kind: GameKind, start: &G, moves: &[PlayedMove<G>]) -> R
 
 /// Reads a game record file (`--record FILE` of replay and render).
 pub fn load_record(path: &Path) -> Result<Record, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+    let text =
+        ngola_arena::text_file::read_text(path, ngola_arena::text_file::MAX_LINE).map_err(|e| {
+            match e {
+                ngola_arena::ArenaError::Io { source, .. } => {
+                    CliError::input(format!("cannot read {}: {source}", path.display()))
+                }
+                e => CliError::input(e.to_string()),
+            }
+        })?;
     Record::parse(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 

@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use ngola_arena::record::{read_games, GameRecord};
-use ngola_arena::runner::{check_rows, files};
+use ngola_arena::runner::{check_folder, check_rows, files};
 use ngola_arena::schedule::Schedule;
 use ngola_arena::{folder_experiment, Statistics};
+use ngola_rules::with_game;
 use ngola_viz::game_title;
 use ngola_viz::plot::{
     cross_table_svg, elo_svg, first_player_svg, CrossTable, Interval, PairScore,
@@ -63,8 +64,13 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
             games_path.display()
         )));
     }
-    // Agent ids size the tables: check them before trusting them.
+    // Agent ids size the tables: check them before trusting them. A run's
+    // rows are checked as every reader of a run folder checks them (by
+    // replaying them too, unless the file predates the `moves` column).
     match &experiment {
+        Some(e) if games.has_moves() => {
+            with_game!(e.game, G => check_folder::<G>(&args.dir))?;
+        }
         Some(e) => {
             check_rows(&games_path, e, &Schedule::new(e), &games)?;
         }

@@ -155,6 +155,7 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     let mut prover =
         Prover::<G>::new(config).map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
     if let Some(path) = &args.checkpoint {
+        check_writable(path)?;
         if path.exists() {
             let file = File::open(path)
                 .map_err(|e| CliError::input(format!("--checkpoint {}: {e}", path.display())))?;
@@ -191,19 +192,29 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     if prover.interrupted() {
         note!("prove: interrupted");
     }
-    if let Some(path) = &args.checkpoint {
-        let entries = save_checkpoint(path, |out| prover.save_checkpoint(&root, out))?;
-        note!("prove: checkpoint {} ({entries} entries)", path.display());
-    }
+    // The value is printed whatever happens to the checkpoint; a failed
+    // save is the command's error after it.
+    let saved = match &args.checkpoint {
+        Some(path) => save_checkpoint(path, |out| prover.save_checkpoint(&root, out))
+            .map(|entries| note!("prove: checkpoint {} ({entries} entries)", path.display())),
+        None => Ok(()),
+    };
     let mut text = report(&value);
     if let Some(path) = &args.certificate {
         match value.proof {
             Some(question) => {
-                let stats = write_certificate(path, |out| {
+                let written = write_certificate(path, |out| {
                     prover.write_certificate(&root, question, out).map_err(|e| {
                         CliError::failure(format!("--certificate {}: {e}", path.display()))
                     })
-                })?;
+                });
+                let stats = match written {
+                    Ok(stats) => stats,
+                    Err(e) => {
+                        print(&text)?;
+                        return Err(e);
+                    }
+                };
                 text += &format!(
                     "certificate {} lines {} longest {}\n",
                     path.display(),
@@ -217,7 +228,8 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
             ),
         }
     }
-    print(&text)
+    print(&text)?;
+    saved
 }
 
 fn result_word<M>(value: &Value<M>) -> &'static str {
@@ -332,6 +344,29 @@ fn save_checkpoint(
     file.sync_all().map_err(fail)?;
     std::fs::rename(&temp, path).map_err(fail)?;
     Ok(entries)
+}
+
+/// Refuses a `--checkpoint` path the checkpoint cannot be written to (its
+/// temporary file is made and removed), before any search.
+fn check_writable(path: &Path) -> Result<(), CliError> {
+    let temp = temp_path(path);
+    let made = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp);
+    match made {
+        Ok(file) => {
+            drop(file);
+            let _ = std::fs::remove_file(&temp);
+            Ok(())
+        }
+        // A temporary file left by a killed save is replaced by the next.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(CliError::input(format!(
+            "--checkpoint {}: cannot be written ({e}); give a path in a folder you can write",
+            path.display()
+        ))),
+    }
 }
 
 fn temp_path(path: &Path) -> PathBuf {

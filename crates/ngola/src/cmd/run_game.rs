@@ -2,15 +2,16 @@
 //! --id N` and `ngola render --run DIR --id N` read it: the folder's
 //! experiment gives the game and its rules, the row of `games.csv` its
 //! start (a suite's position text, or the start position) and its moves.
-//! The row is checked by replaying it before anything is shown.
+//! The folder is checked as every reader of a run folder checks it (each
+//! row once, against the schedule, and by replaying it) before anything is
+//! shown.
 
 use std::path::Path;
 
-use ngola_arena::openings::Opening;
-use ngola_arena::record::{read_games, GameRecord};
-use ngola_arena::replay::{check_row, opening_is_position};
-use ngola_arena::runner::{files, folder_experiment};
-use ngola_rules::{with_game, Game, GameKind, RuleOptions};
+use ngola_arena::record::GameRecord;
+use ngola_arena::replay::opening_is_position;
+use ngola_arena::runner::{check_folder, files, folder_experiment};
+use ngola_rules::{with_game, GameKind};
 use ngola_viz::{Record, RecordedMove};
 
 use crate::cli_error::CliError;
@@ -29,26 +30,23 @@ pub struct RunGame {
 }
 
 impl RunGame {
-    /// Reads game `id` of the run in `dir` and checks its row by replaying it.
+    /// Reads game `id` of the run in `dir`, the folder checked as every
+    /// reader of a run folder checks it (each row once, against the
+    /// schedule and by replaying it).
     pub fn load(dir: &Path, id: u64) -> Result<RunGame, CliError> {
-        let experiment = folder_experiment(dir)?;
+        let kind = folder_experiment(dir)?.game;
+        let folder = with_game!(kind, G => check_folder::<G>(dir))?;
         let path = dir.join(files::GAMES);
-        let found = read_games(&path)?;
-        let row = found
+        let row = folder
+            .games
             .records
             .into_iter()
             .find(|r| r.game == id)
             .ok_or_else(|| {
                 CliError::input(format!("--id {id}: {} holds no game {id}", path.display()))
             })?;
-        if row.moves.is_empty() {
-            return Err(CliError::input(format!(
-                "{}: game {id} has no moves (the file predates the `moves` column)",
-                path.display()
-            )));
-        }
-        let kind = experiment.game;
-        let rules: Vec<String> = experiment
+        let rules: Vec<String> = folder
+            .experiment
             .rules
             .iter()
             .map(|(k, v)| format!("{k}={v}"))
@@ -56,14 +54,12 @@ impl RunGame {
         let start = with_game!(kind, G => {
             opening_is_position::<G>(&row.opening).then(|| row.opening.clone())
         });
-        let game = RunGame {
+        Ok(RunGame {
             kind,
             rules,
             start,
             row,
-        };
-        with_game!(kind, G => game.check::<G>(&path))?;
-        Ok(game)
+        })
     }
 
     /// The game, rules and start as command-line arguments would give them.
@@ -109,24 +105,5 @@ impl RunGame {
             })
             .collect();
         Ok(record)
-    }
-
-    /// Replays the row and checks its result, plies, totals and reason.
-    fn check<G: Game>(&self, path: &Path) -> Result<(), CliError> {
-        let rules = G::Rules::from_assignments(&self.rules).map_err(CliError::input)?;
-        let start = G::start(rules);
-        let position = match &self.start {
-            Some(text) => G::from_position(text, rules).map_err(CliError::input)?,
-            None => start.clone(),
-        };
-        let opening = Opening {
-            position,
-            moves: Vec::new(),
-            text: self.row.opening.clone(),
-            from_position: self.start.is_some(),
-        };
-        check_row(&start, &opening, &self.row).map_err(|e| {
-            CliError::input(format!("{}: game {}: {e}", path.display(), self.row.game))
-        })
     }
 }

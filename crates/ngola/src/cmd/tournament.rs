@@ -44,7 +44,7 @@ pub struct TournamentArgs {
     /// Time control for every agent: BASE+INC in seconds, e.g. 10+0.1.
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<String>,
-    /// Milliseconds a clock may run over before its side loses [default: 100].
+    /// Milliseconds a clock may run over in all (its debt is kept across moves) before its side loses [default: 100].
     #[arg(long, value_name = "MS")]
     timemargin: Option<u64>,
     /// round-robin (every pair of agents) or gauntlet (the first agent against each other).

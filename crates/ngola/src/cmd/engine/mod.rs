@@ -14,7 +14,8 @@
 //! | `setoption name game value <game>` | none (`info error <reason>` for an unknown game): that game, its default rules (the command line's game keeps its `--rule` and `--position`) |
 //! | `setoption name rules value <k=v,k=v,...>` | none, or `info error <reason>` if the engine cannot play them: the full rule set (defaults for keys not given) |
 //! | `setoption name seed value <N>` | none: the agent's seed (the agent starts afresh) |
-//! | `uginewgame` | none: the start position, a fresh agent |
+//! | `setoption name rules value <k=v,...>` with a key given twice | `info error <reason>`, the rules unchanged |
+//! | `uginewgame` | none: the start position, a fresh agent with the next game's seed |
 //! | `position startpos [moves m1 m2 ...]` | none |
 //! | `position fen <position text> [moves ...]` | none |
 //! | `go [p1time <ms> p2time <ms> p1inc <ms> p2inc <ms>] [movetime <ms>] [nodes <N>] [depth <N>] [infinite]` | `bestmove <move>` (the move is not played) |
@@ -23,21 +24,34 @@
 //! | `stop` | none (searches are synchronous: nothing runs when it is read) |
 //! | `quit` | ends the engine (so does the end of input) |
 //!
+//! Seeds: the first game after `--seed` (or `setoption name seed value N`)
+//! draws from that seed; each later `uginewgame` draws the new game's seed
+//! from it and the number of games so far (SplitMix64 of the two),
+//! so a runner that never sends a seed still gets different games from a
+//! stochastic agent, and the same session replays the same games. A runner
+//! that sends `setoption name seed` after each `uginewgame` (as `ngola
+//! tournament` does) sets every game's seed itself.
+//!
 //! `go`'s limits come on top of the agent's own budget (the first reached
 //! stops): p1 is South, the clock of the side to move becomes a per-move
 //! budget ([`ngola_agents::move_budget`]); `nodes` counts alpha-beta nodes
 //! or MCTS simulations; plain `go` (and `go infinite`) searches with the
-//! agent's own budget. Random, greedy and the solver ignore limits.
+//! agent's own budget. A spec that names no budget (`alphabeta`, `mcts`)
+//! searches by `go`'s limits alone when there are any (see
+//! [`ngola_agents::spec`]); the solver answers within them (its alpha-beta
+//! fallback's move when it cannot finish); random and greedy answer at once.
 //!
 //! Also (ngola's own): `position <position text> [moves ...]`, `moves m1 m2
 //! ...` (plays moves from the current position), `show` (answers
 //! `position <position text>`).
 //!
 //! A command that cannot be carried out (unknown command, bad position,
-//! illegal move, `go` when the game is over, a line that is not UTF-8)
-//! answers `error <reason>` and changes nothing: a `position` or `moves`
-//! line with an illegal move plays none of its moves. Blank lines are
-//! ignored. Every move played is shown to the agent (`Agent::observe`), so
+//! illegal move, `go` when the game is over, a line that is not UTF-8, a
+//! line longer than 1 MiB, which is skipped without being kept) answers
+//! `error <reason>` and changes nothing; a reason quotes at most the first
+//! 40 characters of a long word it was sent, with its length in bytes. A
+//! `position` or `moves` line with an illegal move plays none of its moves.
+//! Blank lines are ignored. Every move played is shown to the agent (`Agent::observe`), so
 //! MCTS keeps its tree between `go`s; a `position` command that repeats
 //! the previous one's moves and adds more plays only the new ones.
 //!
@@ -72,6 +86,9 @@ use std::io::{BufRead, BufWriter, Write};
 use clap::Args;
 
 use ngola_agents::AgentSpec;
+use ngola_arena::ugi::line::{
+    read_bounded, shorten_quotes, too_long_excerpt, Bounded, COMMAND_LIMIT,
+};
 use ngola_rules::{with_game, GameKind};
 
 use crate::cli_error::CliError;
@@ -86,7 +103,9 @@ pub struct EngineArgs {
     /// The agent that answers `go`, as a spec (e.g. `mcts:sims=20000`).
     #[arg(long, value_parser = parse_spec)]
     agent: AgentSpec,
-    /// Seed of the agent's random choices (UGI: `setoption name seed value N`).
+    /// Seed of the agent's random choices (UGI: `setoption name seed value
+    /// N`). Each later `uginewgame` draws its game's seed from this seed and
+    /// the number of games so far, so games differ without a seed option.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -138,14 +157,22 @@ fn serve(
     let mut session = open(args, args.game.game, &args.agent, args.seed)?;
     let mut line = Vec::with_capacity(256);
     loop {
-        line.clear();
-        let read = input
-            .read_until(b'\n', &mut line)
-            .map_err(CliError::stdin)?;
-        if read == 0 {
-            break;
-        }
-        let step = match std::str::from_utf8(&line) {
+        let read = read_bounded(&mut input, COMMAND_LIMIT, &mut line).map_err(CliError::stdin)?;
+        let text = match read {
+            Bounded::End => break,
+            Bounded::Line => std::str::from_utf8(&line),
+            Bounded::TooLong { len } => {
+                writeln!(
+                    output,
+                    "error the line is longer than the limit of {COMMAND_LIMIT} bytes (`{}`); ignored",
+                    too_long_excerpt(&line, len)
+                )
+                .map_err(stdout_failed)?;
+                output.flush().map_err(stdout_failed)?;
+                continue;
+            }
+        };
+        let step = match text {
             Err(_) => {
                 writeln!(
                     output,
@@ -168,9 +195,8 @@ fn serve(
                 let (spec, seed) = (spec.clone(), seed);
                 match open(args, kind, &spec, seed) {
                     Ok(next) => session = next,
-                    Err(e) => {
-                        writeln!(output, "info error {}", e.message).map_err(stdout_failed)?
-                    }
+                    Err(e) => writeln!(output, "info error {}", shorten_quotes(&e.message))
+                        .map_err(stdout_failed)?,
                 }
             }
         }

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use ngola_agents::{Agent, AgentSpec, Evaluate};
+use ngola_arena::ugi::line::shorten_quotes;
 use ngola_rules::{GameKind, Player, RuleOptions};
 
 use super::words::{parse_setoption, Go};
@@ -31,7 +32,11 @@ pub trait Session {
 /// The engine for game `G`: rules, start position, current position, agent.
 pub struct Engine<G: Evaluate> {
     spec: AgentSpec,
+    /// `--seed` or the last `setoption name seed`.
     seed: u64,
+    /// `uginewgame`s since `seed` was set: the next game's seed derives
+    /// from both ([`game_seed`]).
+    games: u64,
     rules: G::Rules,
     /// The command line's `--position` (for the command line's game only).
     start_text: Option<String>,
@@ -62,6 +67,7 @@ impl<G: Evaluate> Engine<G> {
         Ok(Engine {
             spec,
             seed,
+            games: 0,
             rules,
             start_text,
             game: start.clone(),
@@ -71,9 +77,18 @@ impl<G: Evaluate> Engine<G> {
         })
     }
 
-    /// Back to the start position with a fresh agent (`uginewgame`).
+    /// A new game (`uginewgame`): the start position and an agent with the
+    /// next game's seed, so that a runner that never sets the seed still
+    /// gets different games from a stochastic agent.
     fn new_game(&mut self) {
-        self.agent = self.spec.build::<G>(self.seed);
+        let seed = game_seed(self.seed, self.games);
+        self.games = self.games.saturating_add(1);
+        self.restart(seed);
+    }
+
+    /// Back to the start position with a fresh agent drawing from `seed`.
+    fn restart(&mut self, seed: u64) {
+        self.agent = self.spec.build::<G>(seed);
         self.game = self.start.clone();
         self.history = None;
     }
@@ -98,7 +113,7 @@ impl<G: Evaluate> Engine<G> {
             "setoption" => match self.set_option(rest) {
                 Ok(step) => Ok(step),
                 Err(reason) => {
-                    writeln!(out, "info error {reason}")?;
+                    writeln!(out, "info error {}", shorten_quotes(&reason))?;
                     Ok(Step::Continue)
                 }
             },
@@ -215,6 +230,11 @@ impl<G: Evaluate> Engine<G> {
                     .map(str::trim)
                     .filter(|a| !a.is_empty())
                     .collect();
+                if let Some(key) = repeated_key(&assignments) {
+                    return Err(format!(
+                        "cannot play rules `{value}`: `{key}` is given more than once"
+                    ));
+                }
                 let rules = G::Rules::from_assignments(&assignments)
                     .map_err(|e| format!("cannot play rules `{value}`: {e}"))?;
                 let start = match &self.start_text {
@@ -224,7 +244,8 @@ impl<G: Evaluate> Engine<G> {
                 };
                 self.rules = rules;
                 self.start = start;
-                self.new_game();
+                // The same game's seed: new rules are not a new game.
+                self.restart(game_seed(self.seed, self.games.saturating_sub(1)));
                 Ok(Step::Continue)
             }
             "seed" => {
@@ -234,6 +255,7 @@ impl<G: Evaluate> Engine<G> {
                         u64::MAX
                     )
                 })?;
+                self.games = 0;
                 self.agent = self.spec.build::<G>(self.seed);
                 Ok(Step::Continue)
             }
@@ -315,6 +337,29 @@ impl<G: Evaluate> Engine<G> {
     }
 }
 
+/// The seed of the game that starts after `games` `uginewgame`s since the
+/// seed was set (`--seed` or `setoption name seed`): the seed itself for
+/// the first, then a number drawn from the seed and `games` (SplitMix64 of
+/// their mix), so every game differs and a session replays exactly.
+pub fn game_seed(seed: u64, games: u64) -> u64 {
+    if games == 0 {
+        return seed;
+    }
+    let mut z = seed ^ games.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The first key given twice in `key=value` assignments.
+fn repeated_key<'a>(assignments: &[&'a str]) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    assignments
+        .iter()
+        .map(|a| a.split_once('=').map_or(*a, |(k, _)| k).trim())
+        .find(|key| !seen.insert(*key))
+}
+
 fn bool_word(value: bool) -> &'static str {
     if value {
         "true"
@@ -350,7 +395,7 @@ impl<G: Evaluate> Session for Engine<G> {
         match self.command(word, rest.trim(), out) {
             Ok(step) => Ok(step),
             Err(Failure::Reason(reason)) => {
-                writeln!(out, "error {reason}")?;
+                writeln!(out, "error {}", shorten_quotes(&reason))?;
                 Ok(Step::Continue)
             }
             Err(Failure::Output(e)) => Err(e),

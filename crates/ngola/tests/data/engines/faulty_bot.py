@@ -6,9 +6,14 @@ MOVES moves of each game, then commits FAULT on its next turn:
     faulty_bot.py illegal MOVES   answers `bestmove z9`
     faulty_bot.py sleep MOVES     sleeps 30 s before answering
     faulty_bot.py silent          never answers `ugi` (a failed handshake)
+    faulty_bot.py forkchild MOVES starts a child that keeps its output open
+                                  for 25 s, then exits with status 5
+    faulty_bot.py long MOVES      answers a `bestmove` of 1 MB
+    faulty_bot.py slow MS         takes MS milliseconds over every move
 """
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -39,6 +44,13 @@ for line in sys.stdin:
             sys.exit(3)
         if played == moves and fault == "sleep":
             time.sleep(30)
+        if played == moves and fault == "forkchild":
+            subprocess.Popen(["sleep", "25"], stdout=sys.stdout)
+            sys.exit(5)
+        if fault == "slow":
+            time.sleep(moves / 1000)
         answer = "z9" if played == moves and fault == "illegal" else choose(position, rng)
+        if played == moves and fault == "long":
+            answer = "a" * 1_000_000
         played += 1
         print(f"bestmove {answer}", flush=True)

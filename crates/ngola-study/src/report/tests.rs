@@ -1,0 +1,237 @@
+//! The report on a small hand-made study folder: two cells of the
+//! hand-made Um el-Bagara run of the measures' tests (2 x 3 board, one
+//! counter a house), one of whose boards the prover's results (made up
+//! for the test) call a South win by 2, the other open. The expected
+//! sentences are worked out by hand in the comments.
+
+use std::path::{Path, PathBuf};
+
+use ngola_arena::experiment::ExperimentDraft;
+use ngola_arena::record::COLUMNS;
+use ngola_rules::kind::GameKind;
+use ngola_rules::mangola::Mangola;
+use ngola_rules::Game;
+
+use super::*;
+use crate::measures::tests::run;
+
+/// A fresh folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("ngola-report-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A run folder `runs/NAME` under `rules` holding the hand-made games.
+fn cell(dir: &Path, name: &str, rules: &[(&str, &str)]) {
+    let folder = dir.join("runs").join(name);
+    std::fs::create_dir_all(&folder).expect("folder");
+    let draft = ExperimentDraft {
+        name: Some(name.to_string()),
+        game: Some("umelbagara".to_string()),
+        agents: Some(vec!["random".to_string(), "random".to_string()]),
+        games: Some(6),
+        rules: rules
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..ExperimentDraft::default()
+    };
+    let experiment = draft.finish().expect("a valid experiment");
+    std::fs::write(folder.join("experiment.toml"), experiment.to_toml()).expect("write");
+    let mut games = COLUMNS.join(",").into_bytes();
+    games.push(b'\n');
+    for record in run("a1 pass a3") {
+        games.extend(record.to_csv_line());
+    }
+    std::fs::write(folder.join("games.csv"), games).expect("write");
+}
+
+const SOLVED: &str = "game,rules,value,margin,length,depth,nodes,seconds,threads,certificate,cert_lines,cert_bytes,cert_sha256,check_seconds,command
+umelbagara,houses=3 counters=1,win,2,-,3,10,0.0,1,certificates/u.txt.gz,3,100,ab,0.0,ngola prove
+umelbagara,houses=3 counters=1 skip_origin=true,unknown,0,-,-,-,-,1,-,-,-,-,-,ngola prove
+";
+
+#[test]
+fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecided() {
+    let tmp = TempDir::new("lead");
+    let dir = &tmp.0;
+    cell(dir, "plain", &[("houses", "3"), ("counters", "1")]);
+    cell(
+        dir,
+        "skip",
+        &[("houses", "3"), ("counters", "1"), ("skip_origin", "true")],
+    );
+    let solved = dir.join("solved");
+    std::fs::create_dir_all(&solved).expect("dir");
+    std::fs::write(solved.join("solved.csv"), SOLVED).expect("write");
+    let text = write_report(dir, Some(&solved)).expect("renders");
+    let cert = solved.join("certificates/u.txt.gz");
+    // The headline: the proved value first, then the open board.
+    let exact = format!(
+        "## Exact values\n\n\
+         - 2 x 3 Um el-Bagara, 1 counter a house: South wins by 2 under best play \
+         (proved, certificate `{}`)\n\
+         - 2 x 3 Um el-Bagara, 1 counter a house (skip_origin=true): open \
+         (the prover stopped without a value)\n",
+        cert.display()
+    );
+    assert!(text.contains(&exact), "{text}");
+    assert!(text.find("## Exact values") < text.find("## First player"));
+    // Self-play: 3 starts (deterministic), 1.5 / 3, Wilson [12.5%, 87.5%]:
+    // even, and the proved value follows.
+    assert!(
+        text.contains(
+            "- **plain** (2 x 3 Um el-Bagara, 1 counter a house, random self-play): South scores \
+         50.0% [12.5%, 87.5%] over 3 distinct starts of 6 games (deterministic agents): the \
+         score is even within its interval; under best play South wins by 2 (proved).\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(
+        "- **skip** (2 x 3 Um el-Bagara, 1 counter a house (skip_origin=true), random self-play): \
+         South scores 50.0% [12.5%, 87.5%] over 3 distinct starts of 6 games (deterministic \
+         agents): the score is even within its interval.\n"
+    ), "{text}");
+    // The measures' table: draws 2 / 6, lengths 10/6, 1, 3; branching 2,
+    // decisions 2 / 10, lead changes 2 / 6, lead for good 1/2.
+    assert!(text.contains(
+        "| plain | 6 | 50.0% [12.5%, 87.5%] | 33.3% | 0.0% | 0.0% | 1.7 / 1.0 / 3 | 2.00 | 20.0% | 0.33 | 50.0% | - |"
+    ), "{text}");
+    // Rankings: equal cells, the first named; draws 2 / 6 with Wilson
+    // [9.7%, 70.0%].
+    assert!(text.contains(
+        "- Most balanced: **plain** (South 50.0% [12.5%, 87.5%]); 2 of the 2 cells are even within their intervals\n"
+    ), "{text}");
+    assert!(
+        text.contains("- Most decisive (fewest draws): **plain** (draws 33.3% [9.7%, 70.0%])\n"),
+        "{text}"
+    );
+    assert!(!text.contains("undecided") && !text.contains("not decided"));
+    let csv = std::fs::read_to_string(dir.join(MEASURES_CSV)).expect("measures.csv");
+    let plain = csv.lines().nth(1).expect("a row");
+    let expected = format!(
+        "plain,umelbagara,\"2 x 3 Um el-Bagara, 1 counter a house\",random self-play,6,2,2,2,start,3,\
+         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,win,2,{}",
+        cert.display()
+    );
+    assert_eq!(plain, expected);
+    assert!(dir.join("plots/first_player.svg").exists());
+    // Regenerating from the same files gives the same bytes.
+    let again = write_report(dir, Some(&solved)).expect("renders");
+    assert_eq!(again, text);
+    // And from the tables alone, without a game.
+    std::fs::remove_dir_all(dir.join("runs")).expect("remove the runs");
+    std::fs::remove_file(dir.join(REPORT_FILE)).expect("remove the report");
+    assert_eq!(render_tables(dir).expect("renders from the tables"), text);
+    assert_eq!(
+        std::fs::read_to_string(dir.join(REPORT_FILE)).expect("written"),
+        text
+    );
+}
+
+#[test]
+fn a_folder_without_runs_is_an_error_naming_it() {
+    let tmp = TempDir::new("empty");
+    let err = write_report(&tmp.0.join("nothing"), None).expect_err("no runs");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(err.to_string().contains("not a study folder"), "{err}");
+}
+
+fn score(low: f64, high: f64) -> MeasureRow {
+    MeasureRow {
+        cell: "c".to_string(),
+        game: "mangola".to_string(),
+        board: "4 x 8 Mangola".to_string(),
+        agents: "random self-play".to_string(),
+        games: 400,
+        south_wins: 380,
+        draws: 0,
+        north_wins: 20,
+        unit: "game".to_string(),
+        units: 400,
+        south_score: Some((low + high) / 2.0),
+        south_low: Some(low),
+        south_high: Some(high),
+        draw_rate: Some(0.0),
+        ply_cap: Some(0.0),
+        endless_sowing: Some(0.0),
+        length_mean: None,
+        length_median: None,
+        length_p95: None,
+        branching: None,
+        decision_moves: None,
+        lead_changes: None,
+        lead_for_good: None,
+        skill: None,
+        exact: String::new(),
+        exact_margin: None,
+        certificate: String::new(),
+    }
+}
+
+#[test]
+fn sides_follow_the_whole_interval() {
+    use words::{first_player_line, side};
+    assert_eq!(side(0.5001, 0.6), Some("South"));
+    assert_eq!(
+        side(0.5, 0.6),
+        None,
+        "an interval touching one half holds it"
+    );
+    assert_eq!(side(0.3, 0.4999), Some("North"));
+    assert_eq!(side(0.45, 0.55), None);
+    // 380 of 400: Wilson [92.4%, 96.7%].
+    let line = first_player_line(&score(0.9240, 0.9674));
+    assert_eq!(
+        line,
+        "South scores 94.6% [92.4%, 96.7%] over 400 games: the score favours South"
+    );
+    let north = first_player_line(&score(0.2, 0.4));
+    assert!(north.ends_with("the score favours North"), "{north}");
+    let open = MeasureRow {
+        exact: "open".to_string(),
+        ..score(0.45, 0.55)
+    };
+    let even = first_player_line(&open);
+    assert!(even.ends_with("is even within its interval"), "{even}");
+    // A proved board: the exact value follows, whatever self-play says.
+    let proved = MeasureRow {
+        exact: "loss".to_string(),
+        exact_margin: Some(0),
+        ..score(0.45, 0.55)
+    };
+    assert!(first_player_line(&proved)
+        .ends_with("is even within its interval; under best play North wins (proved)"));
+}
+
+#[test]
+fn boards_and_counts_read_as_people_write_them() {
+    use words::{board, count};
+    let defaults = Mangola::start(Default::default()).rules().to_pairs();
+    assert_eq!(
+        board(GameKind::Mangola, &defaults, &defaults),
+        "4 x 8 Mangola"
+    );
+    let ludii = exact::canonical::<Mangola>(&["capture_sowing=ludii", "columns=6"]).expect("rules");
+    assert_eq!(
+        board(GameKind::Mangola, &ludii, &defaults),
+        "4 x 6 Mangola (capture_sowing=ludii)"
+    );
+    assert_eq!(count(7), "7");
+    assert_eq!(count(4800), "4,800");
+    assert_eq!(count(1234567), "1,234,567");
+}
+
+use ngola_rules::RuleOptions;

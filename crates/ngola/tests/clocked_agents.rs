@@ -1,0 +1,143 @@
+//! Built-in agents on a clock, through the real program: the solver answers
+//! a `go movetime` and plays clocked tournaments on boards it cannot
+//! solve, and an agent whose spec names no budget searches by its clock.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{rows, scratch};
+
+/// Waits for `child` at most `within`; kills it and fails the test after.
+fn finish(mut child: Child, within: Duration, what: &str) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return status;
+        }
+        if started.elapsed() > within {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not finish within {within:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// `ngola engine ARGS` on `input`: its answer lines, within `within`.
+fn engine(args: &[&str], input: &str, within: Duration) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("ngola starts");
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).expect("utf-8 answers");
+        text
+    });
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("engine reads");
+    drop(stdin);
+    let status = finish(child, within, &format!("ngola engine {args:?}"));
+    assert!(status.success(), "{status}");
+    let text = reader.join().expect("reader");
+    text.lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_solver_engine_answers_go_movetime_on_boards_it_cannot_solve() {
+    for game in ["kalah", "umelbagara", "mangola"] {
+        let started = Instant::now();
+        let answers = engine(
+            &[game, "--agent", "solver:tt=4"],
+            "position startpos\ngo movetime 100\ngo nodes 5000\ngo depth 2\n",
+            Duration::from_secs(30),
+        );
+        let best: Vec<&String> = answers
+            .iter()
+            .filter(|l| l.starts_with("bestmove "))
+            .collect();
+        assert_eq!(best.len(), 3, "{game}: {answers:?}");
+        // Three answers, the first within its 100 ms (plus start-up).
+        assert!(started.elapsed() < Duration::from_secs(20), "{game}");
+    }
+}
+
+/// `ngola tournament ARGS --out DIR --quiet` within `within`; DIR.
+fn tournament(name: &str, args: &[&str], within: Duration) -> std::path::PathBuf {
+    let dir = scratch(name).join("run");
+    let child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+        .arg("tournament")
+        .args(args)
+        .args(["--quiet", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ngola starts");
+    let status = finish(child, within, &format!("ngola tournament {args:?}"));
+    assert!(status.success(), "ngola tournament {args:?}: {status}");
+    dir
+}
+
+#[test]
+fn a_clocked_tournament_with_the_solver_completes_without_forfeits() {
+    let dir = tournament(
+        "solver",
+        &[
+            "--game",
+            "kalah",
+            "--agent",
+            "solver:tt=4",
+            "--agent",
+            "random",
+            "--games",
+            "2",
+            "--tc",
+            "1+0",
+        ],
+        Duration::from_secs(60),
+    );
+    let games = rows(&dir);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert!(game.fault.is_empty(), "{game:?}");
+        assert_eq!(game.reason.as_str(), "natural", "{game:?}");
+    }
+}
+
+#[test]
+fn an_agent_whose_spec_names_no_budget_searches_by_its_clock() {
+    // On 1+0 the budgets of a clock spent by the time manager add up to
+    // most of the second; alpha-beta's default depth 6 on Kalah takes a
+    // few milliseconds a move, and so would every game of it.
+    let dir = tournament(
+        "by-clock",
+        &[
+            "--game",
+            "kalah",
+            "--agent",
+            "ab=alphabeta:tt=1",
+            "--agent",
+            "random",
+            "--games",
+            "2",
+            "--tc",
+            "1+0",
+        ],
+        Duration::from_secs(60),
+    );
+    let games = rows(&dir);
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert!(game.fault.is_empty(), "{game:?}");
+        assert!(game.time_s > 0.2, "searched {} s: {game:?}", game.time_s);
+    }
+}

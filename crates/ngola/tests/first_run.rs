@@ -1,0 +1,134 @@
+//! A first run reads well: the table names agents as the user typed them
+//! (or by their short names) while the files keep the full specs; the
+//! table has one rating and says which; a user's deterministic engine
+//! against a built-in agent simply runs, on openings chosen for it.
+
+mod common;
+
+use common::{refused, scratch, succeed};
+
+/// The summary's standings: the lines between the header and the note.
+fn standings(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("rank"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("Elo:"))
+        .collect()
+}
+
+#[test]
+fn the_quickstart_table_names_agents_as_typed_with_one_headline_rating() {
+    let dir = scratch("quickstart").join("run");
+    let experiment = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../experiments/quickstart.toml"
+    );
+    let stdout = succeed(&[
+        "tournament",
+        experiment,
+        "--games",
+        "20",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let table = standings(&stdout);
+    assert_eq!(table.len(), 3, "{stdout}");
+    for typed in ["random", "greedy", "alphabeta:depth=3"] {
+        assert!(
+            table
+                .iter()
+                .any(|l| l.split_whitespace().nth(1) == Some(typed)),
+            "no row for `{typed}`: {stdout}"
+        );
+    }
+    // Canonical specs stay out of the summary.
+    assert!(!stdout.contains("nodes=none"), "{stdout}");
+    assert!(!stdout.contains("greedy:eval"), "{stdout}");
+    // One rating column, and a note saying which it is and why.
+    let header = stdout.lines().find(|l| l.starts_with("rank")).unwrap();
+    assert_eq!(header.matches("Elo").count(), 1, "{header}");
+    let note = stdout.lines().find(|l| l.starts_with("Elo:")).unwrap();
+    for needle in ["the joint fit", "one scale for all agents", "standings.csv"] {
+        assert!(note.contains(needle), "no `{needle}` in {note}");
+    }
+    // The files keep the full specs and the other rating.
+    let standings_csv = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
+    assert!(
+        standings_csv.contains("\"alphabeta:depth=3,nodes=none,time=none,eval=heuristic,tt=16\"")
+    );
+    assert!(standings_csv.lines().next().unwrap().contains(",elo,"));
+    let toml = std::fs::read_to_string(dir.join("experiment.toml")).unwrap();
+    assert!(toml.contains("greedy:eval=heuristic"), "{toml}");
+}
+
+#[test]
+fn short_names_name_the_rows() {
+    let dir = scratch("short").join("run");
+    let stdout = succeed(&[
+        "tournament",
+        "--game",
+        "kalah",
+        "--agent",
+        "ab=alphabeta:depth=2",
+        "--agent",
+        "mc=mcts:sims=50",
+        "--games",
+        "4",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let names: Vec<&str> = standings(&stdout)
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["ab", "mc"], "{stdout}");
+    assert!(
+        stdout.contains("ab vs mc") || stdout.contains("mc vs ab"),
+        "{stdout}"
+    );
+    let standings_csv = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
+    assert!(
+        standings_csv.contains("alphabeta:depth=2,nodes=none"),
+        "{standings_csv}"
+    );
+}
+
+#[test]
+fn a_deterministic_engine_against_a_built_in_agent_runs_on_automatic_openings() {
+    let dir = scratch("engine").join("run");
+    let engine = format!(
+        "mine={} engine mangola --agent alphabeta:depth=1",
+        env!("CARGO_BIN_EXE_ngola")
+    );
+    let args = [
+        "tournament",
+        "--game",
+        "mangola",
+        "--engine",
+        &engine,
+        "--agent",
+        "engine:mine",
+        "--agent",
+        "alphabeta:depth=2",
+        "--games",
+        "12",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    let stdout = succeed(&args);
+    assert!(
+        stdout.contains("random plies from the start (chosen automatically: the fewest"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("12 games (12 distinct)"), "{stdout}");
+    // An explicit `--opening-plies 0` that cannot give each pair its own
+    // opening is still refused, naming the field.
+    std::fs::remove_dir_all(&dir).unwrap();
+    refused(
+        &[&args[..], &["--opening-plies", "0"]].concat(),
+        &["opening"],
+    );
+}

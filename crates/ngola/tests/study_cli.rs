@@ -1,0 +1,75 @@
+//! `ngola study` and `ngola report` as a user runs them: a study plays its
+//! cells into run folders, running it again plays nothing, a shard plays
+//! its own cells, the report is written, and bad input exits 2 naming
+//! the field.
+
+mod common;
+
+use common::{refused, scratch, succeed};
+
+const STUDY: &str = r#"
+name = "tiny"
+[base]
+game = "umelbagara"
+agent = "random"
+games = 2
+threads = 1
+[[axis]]
+key = "seed"
+values = [1, 2, 3]
+"#;
+
+#[test]
+fn a_study_plays_its_cells_once_and_reports_them() {
+    let dir = scratch("study");
+    let file = dir.join("tiny.toml");
+    std::fs::write(&file, STUDY).expect("write");
+    let out = dir.join("out");
+    let (file, out_text) = (file.to_string_lossy(), out.to_string_lossy());
+    // Shard 2 of 2 plays the second cell only.
+    let shard = succeed(&["study", &file, "--out", &out_text, "--shard", "2/2"]);
+    assert!(shard.contains("cell 1/1 2: 2 games played"), "{shard}");
+    assert!(!out.join("runs/1").exists() && out.join("runs/2/games.csv").exists());
+    let first = succeed(&["study", &file, "--out", &out_text]);
+    assert!(first.contains("cell 1/3 1: 2 games played"), "{first}");
+    assert!(first.contains("cell 2/3 2: complete"), "{first}");
+    let again = succeed(&["study", &file, "--out", &out_text]);
+    assert_eq!(again.matches(": complete").count(), 3, "{again}");
+    let list = succeed(&["study", &file, "--out", &out_text, "--list"]);
+    assert_eq!(list.lines().count(), 3);
+    succeed(&["report", &out_text, "--no-solved"]);
+    let report = std::fs::read_to_string(out.join("REPORT.md")).expect("REPORT.md");
+    assert!(report.contains("# Study: tiny"), "{report}");
+    assert!(report.contains("- **3** (2 x 5 Um el-Bagara, 5 counters a house, random self-play)"));
+    let measures = std::fs::read_to_string(out.join("measures.csv")).expect("measures.csv");
+    assert_eq!(measures.lines().count(), 4, "{measures}");
+    succeed(&["report", &out_text, "--tables"]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("REPORT.md")).expect("REPORT.md"),
+        report
+    );
+}
+
+#[test]
+fn bad_studies_exit_2_naming_the_field() {
+    let dir = scratch("bad-study");
+    let file = dir.join("bad.toml");
+    std::fs::write(&file, "[base]\ngame = \"umelbagara\"\ngamez = 2\n").expect("write");
+    refused(
+        &["study", &file.to_string_lossy()],
+        &["unknown field `gamez`"],
+    );
+    refused(
+        &["study", &dir.join("none.toml").to_string_lossy()],
+        &["none.toml"],
+    );
+    std::fs::write(&file, STUDY).expect("write");
+    refused(
+        &["study", &file.to_string_lossy(), "--shard", "3/2"],
+        &["shard"],
+    );
+    refused(
+        &["report", &dir.join("nothing").to_string_lossy()],
+        &["nothing"],
+    );
+}

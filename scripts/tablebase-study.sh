@@ -1,46 +1,41 @@
 #!/usr/bin/env bash
-# Builds endgame databases deep enough to hold a board's start position,
-# checks them and probes the start: the boards the prover left undecided
-# (results/solved/README.md) and a few it decided, as a cross-check.
-# Raw output of every command goes to results/tablebase/runs/; databases to
-# $TB_DIR (default target/tablebases, not committed). Every build resumes
-# when run again, so a killed study continues where it stopped.
-# Usage: scripts/tablebase-study.sh [BOARD...]   (default: every board)
+# Endgame databases of the boards the prover left undecided, and their
+# start positions probed: builds (or resumes) each database under
+# results/tablebase/db/ (not committed), verifies it, and writes the output
+# of every command to results/tablebase/runs/. Resumable: run it again and
+# every finished level is kept. NGOLA points at the program
+# (default target/release/ngola).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NGOLA=${NGOLA:-target/release/ngola}
-TB_DIR=${TB_DIR:-target/tablebases}
-RUNS=results/tablebase/runs
-mkdir -p "$RUNS" "$TB_DIR"
+OUT=results/tablebase
+mkdir -p "$OUT/runs" "$OUT/db"
 
-# name | game | rules | seeds (the top level: every seed of the start) | start position
-BOARDS=(
-  "oware-h5-s1|oware|houses=5 seeds=1|10|oware 1,1,1,1,1/1,1,1,1,1 S 0 0,0"
-  "oware-h6-s1|oware|houses=6 seeds=1|12|oware 1,1,1,1,1,1/1,1,1,1,1,1 S 0 0,0"
-  "oware-h4-s3|oware|houses=4 seeds=3|24|oware 3,3,3,3/3,3,3,3 S 0 0,0"
-  "umelbagara-h3-c5|umelbagara|houses=3 counters=5|30|umelbagara 5,5,5/5,5,5 S 0 0,0"
-  "kalah-3-6|kalah|pits=3 seeds=6 empty_capture=true|36|kalah 6,6,6/6,6,6 S 0 0,0"
-  "kalah-4-3|kalah|pits=4 seeds=3 empty_capture=true|24|kalah 3,3,3,3/3,3,3,3 S 0 0,0"
-  "kalah-4-4|kalah|pits=4 seeds=4 empty_capture=true|32|kalah 4,4,4,4/4,4,4,4 S 0 0,0"
-)
+# name game seeds start-position rules...
+study() {
+    local name=$1 game=$2 seeds=$3 start=$4
+    shift 4
+    local rules=()
+    for r in "$@"; do rules+=(--rule "$r"); done
+    local db="$OUT/db/$name"
+    echo "== $name: $NGOLA tablebase build $game ${rules[*]} --seeds $seeds -o $db"
+    { echo "\$ ngola tablebase build $game ${rules[*]} --seeds $seeds -o $db"
+      /usr/bin/time -v nice "$NGOLA" tablebase build "$game" "${rules[@]}" --seeds "$seeds" -o "$db" 2>&1 \
+        | grep -v '^\s*$' | grep -Ev 'level [0-9]+ .*[0-9]+/[0-9]+' || true
+    } > "$OUT/runs/$name.build.txt" 2>&1
+    { echo "\$ ngola tablebase verify $db --samples 2000"
+      nice "$NGOLA" tablebase verify "$db" --samples 2000 2>&1 || true
+      echo "\$ ngola tablebase info $db"
+      "$NGOLA" tablebase info "$db" 2>&1 || true
+      echo "\$ ngola tablebase probe $db '$start'"
+      "$NGOLA" tablebase probe "$db" "$start" 2>&1 || true
+    } > "$OUT/runs/$name.txt"
+    cat "$OUT/runs/$name.txt"
+}
 
-for row in "${BOARDS[@]}"; do
-  IFS='|' read -r name game rules seeds start <<<"$row"
-  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-  out="$RUNS/$name.txt"
-  ruleargs=()
-  for r in $rules; do ruleargs+=(--rule "$r"); done
-  dir="$TB_DIR/$name"
-  {
-    echo "\$ ngola tablebase build $game ${ruleargs[*]} --seeds $seeds -o $dir"
-    /usr/bin/time -f "time %e s wall, %U s user, max RSS %M KiB" \
-      nice "$NGOLA" tablebase build "$game" "${ruleargs[@]}" --seeds "$seeds" -o "$dir" 2>&1
-    echo "\$ ngola tablebase verify $dir"
-    /usr/bin/time -f "time %e s wall" nice "$NGOLA" tablebase verify "$dir" 2>&1
-    echo "\$ ngola tablebase info $dir"
-    "$NGOLA" tablebase info "$dir"
-    echo "\$ ngola tablebase probe $dir '$start'"
-    "$NGOLA" tablebase probe "$dir" "$start"
-  } >"$out" 2>&1 || echo "$name: failed, see $out" >&2
-  grep -E '^(value|bounds|moves)' "$out" | sed "s/^/$name: /" || true
-done
+# Cheapest first, so that a stopped study has the small boards.
+study oware-h5-s1 oware 10 "oware 1,1,1,1,1/1,1,1,1,1 S 0 0,0" houses=5 seeds=1 max_plies=0
+study oware-h6-s1 oware 12 "oware 1,1,1,1,1,1/1,1,1,1,1,1 S 0 0,0" houses=6 seeds=1 max_plies=0
+study umelbagara-h3-c5 umelbagara 30 "umelbagara 5,5,5/5,5,5 S 0 0,0" houses=3 counters=5 max_plies=0
+study oware-h4-s3 oware 24 "oware 3,3,3,3/3,3,3,3 S 0 0,0" houses=4 seeds=3 max_plies=0
+study kalah-6-3-l20 kalah 20 "kalah 3,3,3,3,3,3/3,3,3,3,3,3 S 0 0,0" pits=6 seeds=3 empty_capture=true max_plies=0

@@ -33,7 +33,7 @@ fn main() {
                     return;
                 }
             };
-            let s = Solver::new(&SolverConfig { tt_mb }).solve(&Kalah::start(rules));
+            let s = Solver::new(&SolverConfig { tt_mb, tb: None }).solve(&Kalah::start(rules));
             println!(
                 "Kalah({m},{n}) {} {:+} nodes {} time {:.3}s",
                 s.result_word(),

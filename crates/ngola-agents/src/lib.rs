@@ -24,8 +24,10 @@ pub mod rng;
 pub mod score;
 pub mod solver;
 pub mod spec;
+pub mod tablebase;
 
 pub use agent::Agent;
 pub use eval::{EvalKind, Evaluate};
 pub use limit::{move_budget, Clock, SearchLimit};
-pub use spec::{AgentSpec, SpecError};
+pub use spec::{AgentSpec, BuildError, SpecError};
+pub use tablebase::Oracle;

@@ -29,6 +29,23 @@ pub fn terminal(outcome: Outcome, to_move: Player, distance: i32) -> i32 {
     }
 }
 
+/// How far below [`WIN`] a position of known exact value scores: a forced
+/// result at an unknown distance, beyond every finished game the search
+/// sees but still decisive ([`is_decisive`]).
+pub const EXACT_OFFSET: i32 = MAX_DISTANCE / 2;
+
+/// The score of a position whose final margin under perfect play is
+/// `margin` for the side to move (an endgame database's value): decisive
+/// for a win or a loss, larger margins scoring higher, 0 for a draw.
+#[inline]
+pub fn exact_margin(margin: i32) -> i32 {
+    match margin.signum() {
+        1 => WIN - EXACT_OFFSET + margin.min(EXACT_OFFSET / 2),
+        -1 => -WIN + EXACT_OFFSET + margin.max(-EXACT_OFFSET / 2),
+        _ => 0,
+    }
+}
+
 /// True for the score of a finished game (win or loss).
 #[inline]
 pub fn is_decisive(score: i32) -> bool {

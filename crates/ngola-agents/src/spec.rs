@@ -8,13 +8,15 @@
 //! |---|---|
 //! | `random` | none |
 //! | `greedy` | `eval` (`heuristic`) |
-//! | `alphabeta` | `depth` (`auto`, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16) |
-//! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`) |
-//! | `solver` | `tt` MiB (64) |
+//! | `alphabeta` | `depth` (`auto`, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16), `tb` (`none`) |
+//! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
+//! | `solver` | `tt` MiB (64), `tb` (`none`) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
 //! `1.5s` (whole milliseconds); booleans `true`/`false`; `eval` is
-//! `heuristic` or `material`. `Display` writes every parameter explicitly
+//! `heuristic` or `material`; `tb` is the folder of an endgame database
+//! (`ngola tablebase build`) whose exact values end the search where it
+//! covers the position ([`crate::tablebase`]), written out only when given. `Display` writes every parameter explicitly
 //! (the canonical form output files record), and parsing it gives the same
 //! spec back. A `time` budget makes games depend on the machine's speed and
 //! load, so they cannot be replayed exactly; every other budget gives the
@@ -32,6 +34,7 @@
 //! (`depth=6`, `sims=10000`) stays a budget: a caller's limit only caps it.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -50,9 +53,11 @@ use crate::solver::{SolverAgent, SolverConfig};
 pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver"];
 
 const GREEDY_KEYS: &[&str] = &["eval"];
-const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt"];
-const MCTS_KEYS: &[&str] = &["sims", "time", "c", "solver", "rollout", "eval", "reuse"];
-const SOLVER_KEYS: &[&str] = &["tt"];
+const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt", "tb"];
+const MCTS_KEYS: &[&str] = &[
+    "sims", "time", "c", "solver", "rollout", "eval", "reuse", "tb",
+];
+const SOLVER_KEYS: &[&str] = &["tt", "tb"];
 
 /// The budget of a spec that names none (see the module docs).
 const AUTO: &str = "auto";
@@ -117,6 +122,22 @@ pub enum SpecError {
     Malformed(String),
 }
 
+/// Why an agent could not be built from a valid spec.
+#[derive(Debug, Error)]
+pub enum BuildError {
+    /// The machine cannot hold its table.
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    /// Its endgame database (`tb=`) cannot be used.
+    #[error("tb={dir}: {source}")]
+    Tablebase {
+        /// The folder given.
+        dir: PathBuf,
+        /// What is wrong with it.
+        source: ngola_tablebase::TablebaseError,
+    },
+}
+
 /// A parsed, validated agent spec. `Display` writes it back in canonical
 /// form (every parameter explicit), which is what output files record.
 ///
@@ -169,17 +190,53 @@ impl AgentSpec {
 
     /// Builds the agent for game `G`, or an error naming the memory limit
     /// if the machine cannot hold its table ([`crate::memory`]).
-    pub fn try_build<G: Evaluate>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, MemoryError> {
+    pub fn try_build<G: Evaluate>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, BuildError> {
         let name = self.to_string();
+        let oracle = |tb: &Option<PathBuf>| {
+            tb.as_ref()
+                .map(|dir| {
+                    G::open_tablebase(dir).map_err(|source| BuildError::Tablebase {
+                        dir: dir.clone(),
+                        source,
+                    })
+                })
+                .transpose()
+        };
         Ok(match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy { eval } => Box::new(GreedyAgent::new(*eval, seed)),
             AgentSpec::AlphaBeta(config) => {
-                Box::new(AlphaBetaAgent::try_new(config.clone(), name)?)
+                let agent = AlphaBetaAgent::try_new(config.clone(), name)?;
+                match oracle(&config.tb)? {
+                    Some(o) => Box::new(agent.with_oracle(o)),
+                    None => Box::new(agent),
+                }
             }
-            AgentSpec::Mcts(config) => Box::new(MctsAgent::new(config.clone(), seed, name)),
-            AgentSpec::Solver(config) => Box::new(SolverAgent::try_new(config, name)?),
+            AgentSpec::Mcts(config) => {
+                let agent = MctsAgent::new(config.clone(), seed, name);
+                match oracle(&config.tb)? {
+                    Some(o) => Box::new(agent.with_oracle(o)),
+                    None => Box::new(agent),
+                }
+            }
+            AgentSpec::Solver(config) => {
+                let agent = SolverAgent::try_new(config, name)?;
+                match oracle(&config.tb)? {
+                    Some(o) => Box::new(agent.with_oracle(o)),
+                    None => Box::new(agent),
+                }
+            }
         })
+    }
+
+    /// The endgame database the spec names (`tb=`), if any.
+    pub fn tablebase(&self) -> Option<&PathBuf> {
+        match self {
+            AgentSpec::AlphaBeta(c) => c.tb.as_ref(),
+            AgentSpec::Solver(c) => c.tb.as_ref(),
+            AgentSpec::Mcts(c) => c.tb.as_ref(),
+            _ => None,
+        }
     }
 
     /// The most memory (MiB) one agent of this spec takes for its tables:
@@ -295,6 +352,15 @@ impl<'a> Params<'a> {
         }
     }
 
+    /// A folder; `none` for none.
+    fn path(&self, key: &str) -> Result<Option<PathBuf>, SpecError> {
+        match self.raw(key) {
+            None | Some("none") => Ok(None),
+            Some("") => Err(self.bad(key, "", "a folder or `none`")),
+            Some(v) => Ok(Some(PathBuf::from(v))),
+        }
+    }
+
     fn float(&self, key: &str) -> Result<Option<f64>, SpecError> {
         let Some(v) = self.raw(key) else {
             return Ok(None);
@@ -373,6 +439,7 @@ impl FromStr for AgentSpec {
                     tt_mb: p
                         .int("tt", 1, 65_536)?
                         .map_or(crate::alphabeta::DEFAULT_TT_MB, |v| v as u32),
+                    tb: p.path("tb")?,
                     auto,
                 }))
             }
@@ -420,6 +487,7 @@ impl FromStr for AgentSpec {
                     rollout,
                     eval: p.eval()?,
                     reuse: p.boolean("reuse")?.unwrap_or(defaults.reuse),
+                    tb: p.path("tb")?,
                     auto,
                 }))
             }
@@ -429,6 +497,7 @@ impl FromStr for AgentSpec {
                     tt_mb: p
                         .int("tt", 1, 65_536)?
                         .map_or(crate::solver::DEFAULT_TT_MB, |v| v as u32),
+                    tb: p.path("tb")?,
                 }))
             }
             _ => Err(SpecError::UnknownKind {
@@ -444,40 +513,58 @@ fn opt<T: fmt::Display>(value: &Option<T>) -> String {
     value.as_ref().map_or("none".to_string(), |v| v.to_string())
 }
 
+/// `,tb=DIR` when a database is given (nothing otherwise, so that specs
+/// without one read as they always have).
+fn write_tb(f: &mut fmt::Formatter<'_>, tb: &Option<PathBuf>) -> fmt::Result {
+    match tb {
+        Some(dir) => write!(f, ",tb={}", dir.display()),
+        None => Ok(()),
+    }
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Greedy { eval } => write!(f, "greedy:eval={eval}"),
-            AgentSpec::AlphaBeta(c) => write!(
-                f,
-                "alphabeta:depth={},nodes={},time={},eval={},tt={}",
-                if c.auto {
-                    AUTO.to_string()
-                } else {
-                    c.depth.to_string()
-                },
-                opt(&c.nodes),
-                opt(&c.time.map(format_duration)),
-                c.eval,
-                c.tt_mb
-            ),
-            AgentSpec::Mcts(c) => write!(
-                f,
-                "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
-                if c.auto {
-                    AUTO.to_string()
-                } else {
-                    opt(&c.sims)
-                },
-                opt(&c.time.map(format_duration)),
-                c.c,
-                c.solver,
-                c.rollout.map_or("full".to_string(), |k| k.to_string()),
-                c.eval,
-                c.reuse
-            ),
-            AgentSpec::Solver(c) => write!(f, "solver:tt={}", c.tt_mb),
+            AgentSpec::AlphaBeta(c) => {
+                write!(
+                    f,
+                    "alphabeta:depth={},nodes={},time={},eval={},tt={}",
+                    if c.auto {
+                        AUTO.to_string()
+                    } else {
+                        c.depth.to_string()
+                    },
+                    opt(&c.nodes),
+                    opt(&c.time.map(format_duration)),
+                    c.eval,
+                    c.tt_mb
+                )?;
+                write_tb(f, &c.tb)
+            }
+            AgentSpec::Mcts(c) => {
+                write!(
+                    f,
+                    "mcts:sims={},time={},c={},solver={},rollout={},eval={},reuse={}",
+                    if c.auto {
+                        AUTO.to_string()
+                    } else {
+                        opt(&c.sims)
+                    },
+                    opt(&c.time.map(format_duration)),
+                    c.c,
+                    c.solver,
+                    c.rollout.map_or("full".to_string(), |k| k.to_string()),
+                    c.eval,
+                    c.reuse
+                )?;
+                write_tb(f, &c.tb)
+            }
+            AgentSpec::Solver(c) => {
+                write!(f, "solver:tt={}", c.tt_mb)?;
+                write_tb(f, &c.tb)
+            }
         }
     }
 }

@@ -164,17 +164,17 @@ fn small_kalah_positions(count: usize) -> Vec<Kalah> {
 
 #[test]
 fn a_stopped_solve_says_so_and_leaves_the_table_exact() {
-    let mut solver = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1 });
+    let mut solver = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1, tb: None });
     let start = Kalah::start(Default::default());
     let stopped = solver.solve_limited(&start, &SearchLimit::nodes(1000));
     assert!(stopped.stopped, "{stopped:?}");
     assert_eq!((stopped.best, stopped.pv.len()), (None, 0));
     assert!(stopped.nodes <= 1000, "{}", stopped.nodes);
     for game in small_kalah_positions(40) {
-        let exact = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1 }).solve(&game);
+        let exact = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1, tb: None }).solve(&game);
         assert!(!exact.stopped && exact.best.is_some(), "{game}");
         // Stopped part way, repeatedly, then solved by the same table.
-        let mut solver = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1 });
+        let mut solver = Solver::<Kalah>::new(&SolverConfig { tt_mb: 1, tb: None });
         let first = solver.solve_limited(&game, &SearchLimit::nodes((exact.nodes / 5).max(1)));
         assert!(first.stopped, "{game}: {first:?}");
         solver.solve_limited(&game, &SearchLimit::nodes((exact.nodes / 2).max(1)));

@@ -34,7 +34,11 @@ fn prover<G: Evaluate>(threads: usize) -> Prover<G> {
 /// shortest win.
 fn same_as_solver<G: Evaluate>(assignments: &[String], threads: usize) {
     let game = G::start(rules::<G>(assignments));
-    let s = Solver::<G>::new(&SolverConfig { tt_mb: 16 }).solve(&game);
+    let s = Solver::<G>::new(&SolverConfig {
+        tt_mb: 16,
+        tb: None,
+    })
+    .solve(&game);
     let v = prover::<G>(threads).value(&game, &mut Silent);
     assert_eq!(v.result, Some(s.result), "{} {assignments:?}", G::NAME);
     assert_eq!(v.margin, s.margin, "{} {assignments:?}", G::NAME);

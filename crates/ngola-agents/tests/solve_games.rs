@@ -59,7 +59,7 @@ fn check<G: Evaluate>(rules: &[&str], cap: u32, left: u32, positions: u32) {
     let mut assignments: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
     assignments.push(format!("max_plies={cap}"));
     let rules = G::Rules::from_assignments(&assignments).unwrap_or_else(|e| panic!("{e}"));
-    let mut solver = Solver::<G>::new(&SolverConfig { tt_mb: 1 });
+    let mut solver = Solver::<G>::new(&SolverConfig { tt_mb: 1, tb: None });
     let mut rng = FastRng::new(11);
     let mut checked = 0;
     let mut attempts = 0;
@@ -141,7 +141,8 @@ fn the_solver_gives_up_on_lines_past_its_limit() {
         let rules = <Mangola as Game>::Rules::from_assignments(a).unwrap_or_else(|e| panic!("{e}"));
         Mangola::start(rules)
     };
-    let mut solver = Solver::<Mangola>::new(&SolverConfig { tt_mb: 1 }).with_max_line_plies(300);
+    let mut solver =
+        Solver::<Mangola>::new(&SolverConfig { tt_mb: 1, tb: None }).with_max_line_plies(300);
     let solution = solver.solve(&start(&["columns=4", "max_plies=0"]));
     assert!(solution.too_deep, "{solution:?}");
     assert_eq!((solution.best, solution.pv.len()), (None, 0));
@@ -153,8 +154,9 @@ fn the_solver_gives_up_on_lines_past_its_limit() {
 
     // The solver agent then plays alpha-beta's move instead.
     let uncapped = start(&["columns=4", "max_plies=0"]);
-    let mut agent = SolverAgent::<Mangola>::new(&SolverConfig { tt_mb: 1 }, "solver".into())
-        .with_max_line_plies(300);
+    let mut agent =
+        SolverAgent::<Mangola>::new(&SolverConfig { tt_mb: 1, tb: None }, "solver".into())
+            .with_max_line_plies(300);
     let expected = AlphaBeta::<Mangola>::new(AlphaBetaConfig {
         depth: FALLBACK_DEPTH,
         tt_mb: 1,

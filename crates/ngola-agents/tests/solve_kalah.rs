@@ -14,7 +14,11 @@ fn solve(pits: u32, seeds: u32) -> (i32, i32) {
         "empty_capture=true".to_string(),
     ])
     .expect("valid rules");
-    let s = Solver::new(&SolverConfig { tt_mb: 32 }).solve(&Kalah::start(rules));
+    let s = Solver::new(&SolverConfig {
+        tt_mb: 32,
+        tb: None,
+    })
+    .solve(&Kalah::start(rules));
     (s.result, s.margin)
 }
 

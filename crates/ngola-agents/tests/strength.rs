@@ -47,7 +47,7 @@ fn mcts_1000_sims_beats_random_at_mangola_and_um_el_bagara() {
 /// move keeps the win, and that MCTS-Solver proves it.
 fn forced_win<G: Evaluate>(text: &str, depth: u32, plies: i32) {
     let game = G::from_position(text, Default::default()).unwrap_or_else(|e| panic!("{e}"));
-    let solved = Solver::<G>::new(&SolverConfig { tt_mb: 4 }).solve(&game);
+    let solved = Solver::<G>::new(&SolverConfig { tt_mb: 4, tb: None }).solve(&game);
     assert_eq!(solved.result, 1, "{text}: the solver must find the win");
     let info = AlphaBeta::<G>::new(AlphaBetaConfig {
         depth,
@@ -65,7 +65,7 @@ fn forced_win<G: Evaluate>(text: &str, depth: u32, plies: i32) {
     let kept = match after.outcome() {
         Some(o) => o.sign_for(game.to_move()) == 1,
         None => {
-            let s = Solver::<G>::new(&SolverConfig { tt_mb: 4 }).solve(&after);
+            let s = Solver::<G>::new(&SolverConfig { tt_mb: 4, tb: None }).solve(&after);
             s.result
                 == if after.to_move() == game.to_move() {
                     1

@@ -99,9 +99,12 @@ fn over_the_limit_in_a_child() {
         text.contains("tt=8192") && text.contains("the 100 MiB this machine can hold"),
         "{text}"
     );
-    let err = Solver::<Mangola>::try_new(&SolverConfig { tt_mb: 65536 })
-        .err()
-        .expect("65536 MiB");
+    let err = Solver::<Mangola>::try_new(&SolverConfig {
+        tt_mb: 65536,
+        tb: None,
+    })
+    .err()
+    .expect("65536 MiB");
     assert!(err.to_string().contains("the 100 MiB"), "{err}");
     let solver: AgentSpec = "solver:tt=64".parse().unwrap();
     assert!(solver.try_build::<Mangola>(1).is_err(), "64 MiB twice");

@@ -15,7 +15,7 @@ fn spec(s: &str) -> AgentSpec {
 }
 
 fn small_solver() -> SolverConfig {
-    SolverConfig { tt_mb: 4 }
+    SolverConfig { tt_mb: 4, tb: None }
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn solver_finds_the_exact_margin_of_coin_rows_with_extra_turns() {
             .map(|i| ((seed >> (i * 4 + 3)) % 7) as u8)
             .collect();
         let expected = coins_margin(&values);
-        let s = Solver::new(&SolverConfig { tt_mb: 1 }).solve(&Coins::new(&values));
+        let s = Solver::new(&SolverConfig { tt_mb: 1, tb: None }).solve(&Coins::new(&values));
         assert_eq!(s.margin, expected, "case {case}: {values:?}");
         assert_eq!(s.result, expected.signum(), "case {case}: {values:?}");
         // The pv realises the margin.
@@ -86,7 +86,7 @@ fn solver_is_exact_on_cyclic_graphs_under_a_ply_cap() {
         let nodes = 3 + (seed % 6) as u8;
         let cap = 1 + (seed % 13) as u32;
         let rules = random_walk_rules(seed, nodes, cap);
-        let mut solver = Solver::new(&SolverConfig { tt_mb: 1 });
+        let mut solver = Solver::new(&SolverConfig { tt_mb: 1, tb: None });
         for start in 0..nodes {
             for ply in [0, cap / 2] {
                 let game = Walk {
@@ -116,7 +116,7 @@ fn solver_without_cap_gives_the_graph_value_endless_play_drawn() {
     for seed in 0..400u64 {
         let nodes = 3 + (seed % 8) as u8;
         let rules = random_walk_rules(seed, nodes, 0);
-        let mut solver = Solver::new(&SolverConfig { tt_mb: 1 });
+        let mut solver = Solver::new(&SolverConfig { tt_mb: 1, tb: None });
         for start in 0..nodes {
             let game = Walk {
                 at: start,
@@ -430,7 +430,7 @@ fn solver_keys_positions_by_their_history_where_the_rules_need_it() {
             let expected = rewalk_value(&game);
             let capped_only = walk_value_capped(&rules, start, 0);
             differ += (expected != capped_only) as u32;
-            let s = Solver::new(&SolverConfig { tt_mb: 1 }).solve(&game);
+            let s = Solver::new(&SolverConfig { tt_mb: 1, tb: None }).solve(&game);
             assert_eq!(s.result, expected, "seed {seed} start {start} cap {cap}");
         }
     }

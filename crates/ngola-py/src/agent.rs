@@ -208,7 +208,7 @@ pub fn solve(py: Python<'_>, state: &PyState, tt_mib: i64) -> PyResult<PySolutio
             })?;
         on_state!(&state.inner, s => {
             let game = s.game.clone();
-            let mut solver = Solver::try_new(&SolverConfig { tt_mb }).map_err(errors::spec)?;
+            let mut solver = Solver::try_new(&SolverConfig { tt_mb, tb: None }).map_err(errors::spec)?;
             let solution = py.detach(|| guard_plain(|| solver.solve(&game)))?;
             if solution.too_deep {
                 return Err(errors::failure(format!(

@@ -77,9 +77,12 @@ where
         if !solver {
             continue;
         }
-        let s = Solver::<E::G>::new(&SolverConfig { tt_mb: 16 })
-            .with_max_line_plies(300)
-            .solve(game);
+        let s = Solver::<E::G>::new(&SolverConfig {
+            tt_mb: 16,
+            tb: None,
+        })
+        .with_max_line_plies(300)
+        .solve(game);
         if !s.too_deep && s.repetitions == 0 {
             compared.solver += 1;
             match worth {

@@ -23,6 +23,8 @@
 
 pub mod tt;
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -33,6 +35,7 @@ use crate::eval::{EvalKind, Evaluate};
 use crate::limit::{tighter, SearchLimit};
 use crate::memory::MemoryError;
 use crate::score::{self, is_decisive, WIN};
+use crate::tablebase::Oracle;
 use tt::{from_table, Bound, Table};
 
 /// The deepest iteration alpha-beta runs (plies).
@@ -54,6 +57,9 @@ pub struct AlphaBetaConfig {
     pub eval: EvalKind,
     /// Transposition-table size in MiB.
     pub tt_mb: u32,
+    /// An endgame database whose exact values end the search at the
+    /// positions it covers (`tb=DIR`).
+    pub tb: Option<PathBuf>,
     /// The spec named no budget (`depth=auto`): `depth` serves only when
     /// the caller gives no limit; a caller's limit replaces it (and `nodes`
     /// and `time` are `None`). `false` in [`Default`]: its depth is a budget.
@@ -72,6 +78,7 @@ impl Default for AlphaBetaConfig {
             time: None,
             eval: EvalKind::Heuristic,
             tt_mb: DEFAULT_TT_MB,
+            tb: None,
             auto: false,
         }
     }
@@ -106,6 +113,9 @@ pub struct AlphaBeta<G: Evaluate> {
     aborted: bool,
     /// The root's best move and score in the current iteration.
     root_best: Option<(G::Move, i32)>,
+    /// The endgame database, and whether it holds for the current search.
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    use_oracle: bool,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -130,7 +140,16 @@ impl<G: Evaluate> AlphaBeta<G> {
             deadline: None,
             aborted: false,
             root_best: None,
+            oracle: None,
+            use_oracle: false,
         })
+    }
+
+    /// The same searcher ending its lines at the positions `oracle`
+    /// covers, scored by their exact values.
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The parameters.
@@ -164,6 +183,10 @@ impl<G: Evaluate> AlphaBeta<G> {
         let max_depth = tighter(own.depth, limit.depth)
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
+        self.use_oracle = self
+            .oracle
+            .as_ref()
+            .is_some_and(|o| o.covers_rules(game.rules()));
         self.tt.new_search();
         for k in &mut self.killers {
             *k = [None; 2];
@@ -210,6 +233,18 @@ impl<G: Evaluate> AlphaBeta<G> {
         best
     }
 
+    /// A finished game's score; with a database, by its final margin as
+    /// the database's positions are scored, so that both compare.
+    fn terminal(&self, game: &G, outcome: ngola_rules::Outcome, ply: i32) -> i32 {
+        if self.use_oracle && G::SCORED {
+            let totals = game.totals();
+            let me = game.to_move().index();
+            score::exact_margin(totals[me] as i32 - totals[1 - me] as i32)
+        } else {
+            score::terminal(outcome, game.to_move(), ply)
+        }
+    }
+
     fn out_of_budget(&self) -> bool {
         if let Some(limit) = self.node_limit {
             if self.nodes >= limit {
@@ -232,10 +267,15 @@ impl<G: Evaluate> AlphaBeta<G> {
         if self.aborted {
             return 0;
         }
+        if ply > 0 && self.use_oracle {
+            if let Some(m) = self.oracle.as_ref().and_then(|o| o.exact(game)) {
+                return score::exact_margin(m);
+            }
+        }
         let to_move = game.to_move();
         if depth <= 0 || ply as u32 >= MAX_DEPTH {
             return match game.outcome() {
-                Some(outcome) => score::terminal(outcome, to_move, ply),
+                Some(outcome) => self.terminal(game, outcome, ply),
                 None => score::clamp_eval(self.config.eval.eval(game)),
             };
         }
@@ -243,7 +283,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         game.legal_moves(&mut moves);
         if moves.is_empty() {
             return match game.outcome() {
-                Some(outcome) => score::terminal(outcome, to_move, ply),
+                Some(outcome) => self.terminal(game, outcome, ply),
                 None => 0,
             };
         }
@@ -401,6 +441,13 @@ impl<G: Evaluate> AlphaBetaAgent<G> {
             searcher: AlphaBeta::try_new(config)?,
             name,
         })
+    }
+
+    /// The same agent using `oracle`'s exact values (see
+    /// [`AlphaBeta::with_oracle`]).
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.searcher = self.searcher.with_oracle(oracle);
+        self
     }
 }
 

@@ -78,6 +78,13 @@ impl Evaluate for Kalah {
         self.material() + STORE * store + EXTRA * extra as i32 + CAPTURE * capture - THREAT * threat
     }
 
+    fn open_tablebase(
+        dir: &std::path::Path,
+    ) -> Result<std::sync::Arc<dyn crate::tablebase::Oracle<Self>>, ngola_tablebase::TablebaseError>
+    {
+        crate::tablebase::open::<ngola_tablebase::KalahEndgame>(dir)
+    }
+
     fn ply_cap(&self) -> Option<u32> {
         // Over once more than `max_plies` plies were played.
         let cap = self.rules().max_plies;

@@ -14,7 +14,13 @@
 use std::fmt;
 use std::str::FromStr;
 
+use std::path::Path;
+use std::sync::Arc;
+
 use ngola_rules::Game;
+use ngola_tablebase::TablebaseError;
+
+use crate::tablebase::Oracle;
 
 pub mod kalah;
 pub mod mangola;
@@ -55,6 +61,13 @@ pub trait Evaluate: Game {
     /// when the game has no cap. The exact solver needs it: a position's
     /// value can depend on how many plies are left before the cap.
     fn ply_cap(&self) -> Option<u32>;
+
+    /// Opens the endgame database in `dir` for this game (`tb=DIR` in a
+    /// spec); an error for a game without databases or a folder that does
+    /// not hold one of this game.
+    fn open_tablebase(dir: &Path) -> Result<Arc<dyn Oracle<Self>>, TablebaseError> {
+        Err(crate::tablebase::no_databases(Self::NAME, dir))
+    }
 
     /// True when the game's future depends on the positions played since
     /// [`Game::totals`] last changed, not only on the position (Oware: a

@@ -84,6 +84,13 @@ impl Evaluate for Oware {
             + MOBILITY * (mobile - their_mobile)
     }
 
+    fn open_tablebase(
+        dir: &std::path::Path,
+    ) -> Result<std::sync::Arc<dyn crate::tablebase::Oracle<Self>>, ngola_tablebase::TablebaseError>
+    {
+        crate::tablebase::open::<ngola_tablebase::OwareEndgame>(dir)
+    }
+
     fn ply_cap(&self) -> Option<u32> {
         let cap = self.rules().max_plies;
         (cap != 0).then_some(cap)

@@ -80,6 +80,9 @@ pub struct MctsConfig {
     pub eval: EvalKind,
     /// Keep the relevant subtree between moves.
     pub reuse: bool,
+    /// An endgame database: a position it covers is proven by its exact
+    /// value when first reached, instead of rolled out (`tb=DIR`).
+    pub tb: Option<std::path::PathBuf>,
     /// The spec named no budget (`sims=auto`): `sims` serves only when the
     /// caller gives no time or simulation limit; such a limit replaces it
     /// (and `time` is `None`). `false` in [`Default`]: its sims are a budget.
@@ -100,6 +103,7 @@ impl Default for MctsConfig {
             rollout: None,
             eval: EvalKind::Heuristic,
             reuse: true,
+            tb: None,
             auto: false,
         }
     }
@@ -132,6 +136,9 @@ pub struct Mcts<G: Evaluate> {
     root_state: Option<G>,
     scratch: Option<G>,
     path: Vec<u32>,
+    /// The endgame database, and whether it holds for the current search.
+    oracle: Option<std::sync::Arc<dyn crate::tablebase::Oracle<G>>>,
+    use_oracle: bool,
 }
 
 impl<G: Evaluate> Mcts<G> {
@@ -145,12 +152,21 @@ impl<G: Evaluate> Mcts<G> {
             root_state: None,
             scratch: None,
             path: Vec::with_capacity(256),
+            oracle: None,
+            use_oracle: false,
         }
     }
 
     /// The parameters.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// The same searcher proving the positions `oracle` covers by their
+    /// exact values when it first reaches them.
+    pub fn with_oracle(mut self, oracle: std::sync::Arc<dyn crate::tablebase::Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// Searches `game` (which must not be over) within the budget.
@@ -167,6 +183,10 @@ impl<G: Evaluate> Mcts<G> {
     /// search, so it does not).
     pub fn search_limited(&mut self, game: &G, limit: &SearchLimit) -> MctsInfo<G::Move> {
         let start = Instant::now();
+        self.use_oracle = self
+            .oracle
+            .as_ref()
+            .is_some_and(|o| o.covers_rules(game.rules()));
         self.set_root(game);
         let mut sims = 0u64;
         let by_limit = self.config.auto && (limit.time.is_some() || limit.nodes.is_some());
@@ -196,7 +216,12 @@ impl<G: Evaluate> Mcts<G> {
     /// Puts `game` at the root, keeping the matching subtree if any.
     fn set_root(&mut self, game: &G) {
         if self.config.reuse {
-            if let Some(index) = self.find_in_tree(game) {
+            // A node proven by the database before it was expanded has no
+            // children to search: such a root starts afresh.
+            let found = self
+                .find_in_tree(game)
+                .filter(|&i| self.nodes[i].is_expanded() || self.nodes[i].proven() == UNKNOWN);
+            if let Some(index) = found {
                 if index != 0 {
                     compact_into(&self.nodes, index, &mut self.spare);
                     std::mem::swap(&mut self.nodes, &mut self.spare);
@@ -348,6 +373,25 @@ impl<G: Evaluate> Mcts<G> {
                 break;
             }
             if !node.is_expanded() {
+                if index != 0 && node.visits == 0 && self.use_oracle {
+                    if let Some(m) = self.oracle.as_ref().and_then(|o| o.exact(&state)) {
+                        // The value is the side to move's; the node keeps
+                        // its mover's result.
+                        let m = if state.to_move().index() == node.mover() as usize {
+                            m
+                        } else {
+                            -m
+                        };
+                        let result = match m.signum() {
+                            1 => WIN,
+                            -1 => LOSS,
+                            _ => DRAW,
+                        };
+                        self.nodes[index].set_proven(result);
+                        reward_south = proven_reward_south(result, node.mover());
+                        break;
+                    }
+                }
                 if index != 0 && node.visits == 0 {
                     reward_south = rollout(
                         &mut state,
@@ -558,6 +602,13 @@ impl<G: Evaluate> MctsAgent<G> {
             searcher: Mcts::new(config, seed),
             name,
         }
+    }
+
+    /// The same agent using `oracle`'s exact values (see
+    /// [`Mcts::with_oracle`]).
+    pub fn with_oracle(mut self, oracle: std::sync::Arc<dyn crate::tablebase::Oracle<G>>) -> Self {
+        self.searcher = self.searcher.with_oracle(oracle);
+        self
     }
 }
 

@@ -52,6 +52,8 @@
 pub mod table;
 
 use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -62,6 +64,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval::{EvalKind, Evaluate};
 use crate::limit::{SearchLimit, MIN_BUDGET};
 use crate::memory::MemoryError;
+use crate::tablebase::Oracle;
 use table::{Entry, Table, UNCAPPED};
 
 /// Default table size in MiB.
@@ -88,12 +91,16 @@ const MAX_PLIES: i32 = 1 << 20;
 pub struct SolverConfig {
     /// Table size in MiB.
     pub tt_mb: u32,
+    /// An endgame database whose exact values are leaves of the search
+    /// (`tb=DIR`).
+    pub tb: Option<PathBuf>,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
         SolverConfig {
             tt_mb: DEFAULT_TT_MB,
+            tb: None,
         }
     }
 }
@@ -171,6 +178,9 @@ pub struct Solver<G: Evaluate> {
     too_deep: bool,
     /// The longest line followed ([`MAX_LINE_PLIES`] unless set).
     max_line_plies: u32,
+    /// The endgame database, and whether it holds for the current solve.
+    oracle: Option<Arc<dyn Oracle<G>>>,
+    use_oracle: bool,
     /// The node limit of the current search, if any.
     node_limit: Option<u64>,
     /// The end of the current search's time, if any.
@@ -199,10 +209,19 @@ impl<G: Evaluate> Solver<G> {
             line: HashMap::new(),
             too_deep: false,
             max_line_plies: MAX_LINE_PLIES,
+            oracle: None,
+            use_oracle: false,
             node_limit: None,
             deadline: None,
             stopped: false,
         })
+    }
+
+    /// The same solver taking the exact values of the positions `oracle`
+    /// covers as leaves (under a ply cap, the database's uncapped values).
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The same solver giving up on lines longer than `plies` (at most
@@ -258,6 +277,11 @@ impl<G: Evaluate> Solver<G> {
         if G::PATH_HISTORY {
             self.tt.clear();
         }
+        self.use_oracle = G::SCORED
+            && self
+                .oracle
+                .as_ref()
+                .is_some_and(|o| o.covers_rules(game.rules()));
         let found = self.negamax(game, -INF, INF, 0, 0);
         let value = found.value;
         let mut solution = Solution {
@@ -406,6 +430,18 @@ impl<G: Evaluate> Solver<G> {
                 capped: at_cap || outcome.reason == EndReason::PlyCap,
                 repetition_at: u32::MAX,
             };
+        }
+        // A database's value holds for a position whose history is only
+        // itself (Oware's repetition rule): at the root or after a capture.
+        if ply > 0 && self.use_oracle && (!G::PATH_HISTORY || history == 0) {
+            if let Some(m) = self.oracle.as_ref().and_then(|o| o.exact(game)) {
+                return Found {
+                    value: m.signum() * BIG + m,
+                    height: 0,
+                    capped: game.ply_cap().is_some(),
+                    repetition_at: u32::MAX,
+                };
+            }
         }
         if !G::SCORED {
             // Distance pruning: from here the game ends one ply later at
@@ -642,6 +678,7 @@ pub struct SolverAgent<G: Evaluate> {
     fallback: Option<AlphaBeta<G>>,
     tt_mb: u32,
     name: String,
+    oracle: Option<Arc<dyn Oracle<G>>>,
 }
 
 impl<G: Evaluate> SolverAgent<G> {
@@ -665,7 +702,16 @@ impl<G: Evaluate> SolverAgent<G> {
             fallback: None,
             tt_mb: config.tt_mb,
             name,
+            oracle: None,
         })
+    }
+
+    /// The same agent whose solver (and alpha-beta fallback) take the
+    /// exact values of the positions `oracle` covers.
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.solver = self.solver.with_oracle(oracle.clone());
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The same agent whose solver gives up on lines longer than `plies`
@@ -718,13 +764,18 @@ impl<G: Evaluate> SolverAgent<G> {
     /// [`FALLBACK_DEPTH`] with no limit, else the limit alone.
     fn fallback(&mut self) -> &mut AlphaBeta<G> {
         let tt_mb = self.tt_mb;
+        let oracle = self.oracle.clone();
         self.fallback.get_or_insert_with(|| {
-            AlphaBeta::new(AlphaBetaConfig {
+            let searcher = AlphaBeta::new(AlphaBetaConfig {
                 depth: FALLBACK_DEPTH,
                 tt_mb,
                 auto: true,
                 ..AlphaBetaConfig::default()
-            })
+            });
+            match oracle {
+                Some(oracle) => searcher.with_oracle(oracle),
+                None => searcher,
+            }
         })
     }
 }

@@ -25,6 +25,7 @@ use ngola_agents::Evaluate;
 use ngola_rules::Game;
 
 use crate::contestant::Seats;
+use crate::entry::AgentKind;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::format::SprtConfig;
@@ -150,6 +151,33 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
     Ok(())
 }
 
+/// Checks that every endgame database a built-in agent names (`tb=DIR`)
+/// opens and is of `rules`' rules of play, so that no game is played with
+/// an agent that cannot be built or would not use its database.
+pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
+    for (i, agent) in experiment.agents.iter().enumerate() {
+        let AgentKind::BuiltIn(spec) = &agent.kind else {
+            continue;
+        };
+        let Some(dir) = spec.tablebase() else {
+            continue;
+        };
+        let field = || format!("agents[{i}] (`{agent}`)");
+        let oracle = G::open_tablebase(dir)
+            .map_err(|e| ArenaError::field(field(), format!("tb={}: {e}", dir.display())))?;
+        if !oracle.covers_rules(rules) {
+            return Err(ArenaError::field(
+                field(),
+                format!(
+                    "tb={}: the database is of other rules of play than the run's",
+                    dir.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Starts a fresh run of `experiment` in `dir`, which must not hold a run
 /// yet, and plays it to the end; `engine:NAME` agents are the experiment's
 /// UGI engines ([`UgiSeats`]). Everything is checked (rules, memory,
@@ -199,6 +227,7 @@ pub fn run_with<G: Evaluate>(
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
+    check_tablebases::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
@@ -325,6 +354,7 @@ pub fn resume_with<G: Evaluate>(
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
+    check_tablebases::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let start = G::start(rules);

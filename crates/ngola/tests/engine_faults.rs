@@ -8,28 +8,11 @@
 mod common;
 use common::*;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+
 use std::time::{Duration, Instant};
 
 use ngola_arena::record::{GameRecord, Reason};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn python() -> bool {
-    let found = Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        eprintln!("skipped: python3 is not installed");
-    }
-    found
-}
 
 fn faulty(args: &str) -> String {
     let script = repo().join("crates/ngola/tests/data/engines/faulty_bot.py");

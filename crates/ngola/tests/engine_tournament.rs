@@ -8,27 +8,10 @@
 mod common;
 use common::*;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Output};
 
 use ngola_arena::record::{GameRecord, Reason};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn python() -> bool {
-    let found = Command::new("python3")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        eprintln!("skipped: python3 is not installed");
-    }
-    found
-}
 
 fn ngola(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ngola"))

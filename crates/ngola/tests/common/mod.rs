@@ -100,3 +100,23 @@ pub fn games(dir: &Path) -> Vec<GameRecord> {
         .map(|r| GameRecord { time_s: 0.0, ..r })
         .collect()
 }
+
+/// The repository's top folder (for its scripts, data and examples).
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Whether `python3` runs here (the test engines are Python scripts); says
+/// so on stderr when it does not, for the test that skips.
+pub fn python() -> bool {
+    let found = Command::new("python3")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("skipped: python3 is not installed");
+    }
+    found
+}

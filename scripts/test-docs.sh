@@ -27,4 +27,4 @@ echo "-- mkdocs build --strict"
 "$venv/bin/mkdocs" build --strict --quiet -f docs/mkdocs.yml
 echo "-- cargo doc --workspace --no-deps (broken intra-doc links denied)"
 RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -D rustdoc::broken_intra_doc_links" \
-  cargo doc --workspace --no-deps --locked --quiet
+  cargo doc --workspace --no-deps --locked --quiet --keep-going

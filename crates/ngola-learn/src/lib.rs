@@ -1,6 +1,6 @@
 //! ngola for learning code: a fixed action space and a fixed-size
 //! observation vector per game and rule set ([`Encode`]), and self-play
-//! data generated on Rust threads ([`selfplay`]), and many games stepped
+//! data generated on Rust threads ([`selfplay()`]), and many games stepped
 //! at once against a fixed opponent for training loops ([`vector`]).
 //!
 //! Everything here is defined on top of the games of `ngola-rules` and the

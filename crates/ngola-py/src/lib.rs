@@ -6,7 +6,7 @@
 //! Like the command-line program, this crate sits above everything and adds
 //! no game logic: every rule, notation, check and message comes from
 //! `ngola-rules`, `ngola-agents`, `ngola-arena` and `ngola-learn`. Every
-//! entry point runs inside [`errors::guard`], so a Rust panic reaches Python
+//! entry point runs inside `errors::guard`, so a Rust panic reaches Python
 //! as an `ngola.NgolaError`, never as pyo3's `PanicException`; long calls
 //! (searches, self-play, tournaments) release the GIL.
 

@@ -11,9 +11,9 @@
 //!   play included, defined as `ngola prove` defines it.
 //! - [`solve`]: one level from the levels below (acyclic levels depth
 //!   first; levels with cycles by retrograde analysis with counters).
-//! - [`file`], [`build`]: level files (header, checksum, atomic writes),
+//! - [`file`](mod@file), [`build`](mod@build): level files (header, checksum, atomic writes),
 //!   the resumable build and what it needs in memory and on disk.
-//! - [`db`], [`verify`]: probes of a finished database, and its checks.
+//! - [`db`], [`verify`](mod@verify): probes of a finished database, and its checks.
 //!
 //! ```
 //! use ngola_rules::kalah::{Kalah, KalahRules};

@@ -16,7 +16,7 @@
 //!   more than a history table would).
 //! - Moves that leave the same player to move (Kalah's extra turn, a pass
 //!   answered by a pass) are searched without negating the score.
-//! - The table is keyed by [`Game::zobrist`] alone. Where the rules make
+//! - The table is keyed by [`Game::zobrist`](ngola_rules::Game::zobrist) alone. Where the rules make
 //!   the future depend on the path (Oware's repetition rule, the ply cap),
 //!   this is the usual approximation of game-playing programs; the exact
 //!   solver ([`crate::solver`]) does not make it.

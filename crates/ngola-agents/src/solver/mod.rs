@@ -4,7 +4,7 @@
 //! # Values
 //! Scored games ([`Evaluate::SCORED`]: Kalah, Oware, Um el-Bagara): the
 //! value is the result first, then the final margin (difference of
-//! [`Game::totals`], side to move's minus opponent's): the winner maximises
+//! [`Game::totals`](ngola_rules::Game::totals), side to move's minus opponent's): the winner maximises
 //! the margin, the loser minimises the loss. Unscored games (Mangola): the
 //! result first, then the length, the winner winning as fast as he can
 //! and the loser holding out as long as he can; the margin is reported as 0.
@@ -44,7 +44,7 @@
 //!
 //! Oware's repetition rule depends on the positions since the last capture
 //! ([`Evaluate::PATH_HISTORY`]): the table key then adds a hash of the set of
-//! positions on the current line since [`Game::totals`] last changed. The
+//! positions on the current line since [`Game::totals`](ngola_rules::Game::totals) last changed. The
 //! positions the root's history holds from before the search are common to
 //! every position searched before the first capture, so the key stays exact
 //! within one solve; the table is cleared between solves of such games.

@@ -126,7 +126,7 @@ impl<'de> Deserialize<'de> for OpeningPlies {
 
 /// A checked experiment. After [`Experiment::resolve`] its rules list
 /// every option of the game, so that `to_toml` writes every default.
-/// Serialized in the order of `experiment.toml` (see [`serial`]).
+/// Serialized in the order of `experiment.toml` (see the `serial` module).
 ///
 /// ```
 /// use ngola_arena::{Experiment, ExperimentDraft};

@@ -26,7 +26,7 @@
 //! (for statistics and plots); rows without moves cannot be checked by
 //! replaying them, so such a folder cannot be resumed or merged.
 //!
-//! A row is read and written through one serde type ([`row::Row`]) by the
+//! A row is read and written through one serde type (`row::Row`) by the
 //! `csv` crate; [`GameRecord`] is the row as the arena uses it.
 
 mod end;

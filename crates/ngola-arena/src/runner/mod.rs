@@ -3,7 +3,7 @@
 //!
 //! Workers on a rayon pool take games from the schedule in id order (an
 //! atomic counter), play them, and append each row to `games.csv` at once
-//! (group commit, see [`SharedWriter`]). A kill loses at most the games in
+//! (group commit, see `SharedWriter` in the writer module). A kill loses at most the games in
 //! flight; `--resume` reads the rows back, ignores a partial last line, and
 //! plays exactly the games missing. When all games are in, the file is
 //! rewritten sorted by game id (through a rename) unless its rows already

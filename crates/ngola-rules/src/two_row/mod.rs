@@ -1,5 +1,5 @@
 //! What the two-row games Kalah and Oware share: the board packed as one
-//! byte per pit in one `u64` per row ([`board`]'s bit tricks, which Um
+//! byte per pit in one `u64` per row (the `board` module's bit tricks, which Um
 //! el-Bagara uses too), the move type [`PitMove`] and the notation (pit
 //! names `a1`..`b8`, the position text `NAME ROWS SIDE PLY south,north`).
 

@@ -23,7 +23,7 @@ const BUILD: [&str; 8] = [
     "--threads=1",
 ];
 
-fn build_args<'a>(dir: &'a str) -> Vec<&'a str> {
+fn build_args(dir: &str) -> Vec<&str> {
     let mut args = BUILD.to_vec();
     args.extend(["-o", dir]);
     args

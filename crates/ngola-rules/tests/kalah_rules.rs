@@ -248,7 +248,9 @@ fn position_errors_name_the_field() {
     };
     assert_eq!(field("oware 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0"), "game");
     assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0"), "fields");
-    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x"), "fields");
+    // A sixth field can only be the swap field.
+    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x"), "swap");
+    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x y"), "fields");
     assert_eq!(field("kalah 4,4,4,4,4,4 S 0 0,0"), "rows");
     assert_eq!(field("kalah 4,4,4,4,4/4,4,4,4,4,4 S 0 0,0"), "rows");
     assert_eq!(field("kalah 4,4,4,x,4,4/4,4,4,4,4,4 S 0 0,0"), "rows");
@@ -277,11 +279,12 @@ fn rule_options_are_read_checked_and_written() {
             pits: 4,
             seeds: 3,
             empty_capture: true,
-            max_plies: 0
+            max_plies: 0,
+            swap: false,
         }
     );
     assert_eq!(rules.get("empty_capture").as_deref(), Some("true"));
-    assert_eq!(KalahRules::default().to_pairs().len(), 4);
+    assert_eq!(KalahRules::default().to_pairs().len(), 5);
     for (text, key) in [
         ("pits=9", "pits"),
         ("pits=0", "pits"),

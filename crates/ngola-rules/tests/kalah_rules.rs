@@ -284,7 +284,11 @@ fn rule_options_are_read_checked_and_written() {
         }
     );
     assert_eq!(rules.get("empty_capture").as_deref(), Some("true"));
-    assert_eq!(KalahRules::default().to_pairs().len(), 5);
+    // `swap` is written only when on.
+    let swap = KalahRules::from_assignments(&["swap=true"]).expect("valid");
+    assert_eq!(swap.to_pairs().len(), 5);
+    assert_eq!(swap.get("swap").as_deref(), Some("true"));
+    assert_eq!(KalahRules::default().to_pairs().len(), 4);
     for (text, key) in [
         ("pits=9", "pits"),
         ("pits=0", "pits"),

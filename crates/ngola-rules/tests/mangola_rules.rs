@@ -696,7 +696,6 @@ fn rule_option_errors_name_key_and_values() {
             ("lap_limit", "0"),
             ("max_plies", "0"),
             ("columns", "5"),
-            ("swap", "false"),
         ]
         .map(|(k, v)| (k.to_string(), v.to_string()))
     );

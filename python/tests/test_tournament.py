@@ -4,6 +4,7 @@ cleanly and the folder can be resumed."""
 from __future__ import annotations
 
 import csv
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,23 @@ def test_same_games_with_one_or_two_threads(tmp_path: Path) -> None:
         )
         runs.append(rows_without_time(run.dir / "games.csv"))
     assert runs[0] == runs[1]
+
+
+def test_default_openings_are_the_programs(tmp_path: Path, ngola_bin: Path) -> None:
+    # Without opening_plies, the games are those `ngola tournament` plays
+    # with its default (the fewest plies that give each pair its own opening).
+    agents = {"a": "random", "b": "greedy"}
+    run = ngola.tournament("kalah", agents, 6, seed=9, threads=1, out=tmp_path / "py")
+    subprocess.run(
+        [str(ngola_bin), "tournament", "--game", "kalah", "--games", "6", "--seed", "9"]
+        + [arg for name, spec in agents.items() for arg in ("--agent", f"{name}={spec}")]
+        + ["--threads", "1", "--out", str(tmp_path / "cli"), "--quiet"],
+        check=True,
+        capture_output=True,
+    )
+    ours = rows_without_time(run.dir / "games.csv")
+    assert ours == rows_without_time(tmp_path / "cli" / "games.csv")
+    assert all(row[ours[0].index("opening")] for row in ours[1:])
 
 
 def test_errors(tmp_path: Path) -> None:

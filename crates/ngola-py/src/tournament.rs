@@ -71,7 +71,7 @@ pub fn run_tournament(
     games: &Bound<'_, PyAny>,
     seed: &Bound<'_, PyAny>,
     threads: Option<&Bound<'_, PyAny>>,
-    opening_plies: &Bound<'_, PyAny>,
+    opening_plies: Option<&Bound<'_, PyAny>>,
     format: &str,
     out: PathBuf,
     quiet: bool,
@@ -111,7 +111,11 @@ pub fn run_tournament(
             format: Some(format.to_string()),
             games: Some(to_u32(games, "games")?),
             seed: Some(whole_number(seed, "seed")?),
-            opening_plies: Some(OpeningPlies::Plies(to_u32(opening_plies, "opening_plies")?)),
+            // None: the program's default, the fewest plies that give each
+            // pair its own opening.
+            opening_plies: opening_plies
+                .map(|k| to_u32(k, "opening_plies").map(OpeningPlies::Plies))
+                .transpose()?,
             allow_repeated_openings: Some(allow_repeated_openings),
             threads: Some(crate::selfplay::thread_count(threads)?),
             out: Some(out.clone()),

@@ -90,3 +90,15 @@ impl IllegalMove {
         }
     }
 }
+
+/// A move given as text that cannot be played here: either not a move of
+/// this game, or a move the position does not allow.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlayTextError {
+    /// The text is not a move of this game.
+    #[error(transparent)]
+    Parse(#[from] MoveParseError),
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}

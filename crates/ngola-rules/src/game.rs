@@ -6,7 +6,7 @@ use std::hash::Hash;
 use arrayvec::ArrayVec;
 use rand::Rng;
 
-use crate::error::{IllegalMove, MoveParseError, PositionError};
+use crate::error::{IllegalMove, MoveParseError, PlayTextError, PositionError};
 use crate::options::RuleOptions;
 use crate::swap::SwapStatus;
 
@@ -344,9 +344,9 @@ pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
     }
 
     /// Reads, checks and plays a move given as text.
-    fn play_text(&mut self, text: &str) -> Result<Self::Move, String> {
-        let mv = self.parse_move(text).map_err(|e| e.to_string())?;
-        self.check_move(mv).map_err(|e| e.to_string())?;
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, PlayTextError> {
+        let mv = self.parse_move(text)?;
+        self.check_move(mv)?;
         self.play(mv);
         Ok(mv)
     }

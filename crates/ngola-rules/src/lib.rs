@@ -22,7 +22,7 @@ pub mod oware;
 pub mod two_row;
 pub mod umelbagara;
 
-pub use error::{IllegalMove, MoveParseError, PositionError, RuleError};
+pub use error::{IllegalMove, MoveParseError, PlayTextError, PositionError, RuleError};
 pub use game::{
     check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_GAME_PLIES, MAX_MOVES,
     MAX_PLY,

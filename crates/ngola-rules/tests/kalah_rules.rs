@@ -5,7 +5,7 @@
 
 use ngola_rules::kalah::{openspiel, Kalah, KalahMove, KalahRules};
 use ngola_rules::perft::perft;
-use ngola_rules::{EndReason, Game, MoveList, Player, RuleError, RuleOptions};
+use ngola_rules::{EndReason, Game, MoveList, PlayTextError, Player, RuleError, RuleOptions};
 
 fn kalah(text: &str) -> Kalah {
     Kalah::from_position(text, KalahRules::default()).expect("a valid position")
@@ -222,7 +222,11 @@ fn check_move_says_why_a_move_is_illegal() {
         .reason
         .contains("over"));
     let mut copy = game;
-    assert!(copy.play_text("a1").is_err());
+    assert!(matches!(
+        copy.play_text("a1"),
+        Err(PlayTextError::Illegal(_))
+    ));
+    assert!(matches!(copy.play_text("z9"), Err(PlayTextError::Parse(_))));
     assert_eq!(copy, game, "a refused move leaves the position alone");
 }
 

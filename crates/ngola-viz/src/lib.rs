@@ -1,4 +1,4 @@
-//! Seeing and playing ngola games.
+//! Seeing ngola games: boards, diagrams, replays, records and plots, over the rules alone.
 //!
 //! - [`board`]: a position as the drawings see it, read from the position
 //!   text of docs/src/rules.md, so that one code path draws every game;
@@ -6,7 +6,6 @@
 //! - [`diagram`]: the board as an SVG diagram;
 //! - [`page`]: a self-contained HTML page stepping through a game;
 //! - [`record`]: the game record format of `ngola play` and `ngola replay`;
-//! - [`play`]: a person against an agent over any reader and writer;
 //! - [`plot`]: tournament plots (cross-table, Elo, first-player score) as SVG;
 //! - [`png`]: SVG diagrams rasterised to PNG, with built-in fonts.
 //!
@@ -17,7 +16,6 @@
 pub mod board;
 pub mod diagram;
 pub mod page;
-pub mod play;
 pub mod plot;
 pub mod png;
 pub mod record;
@@ -27,9 +25,5 @@ pub mod text;
 pub use board::{BankKind, BoardView};
 pub use diagram::{board_svg, game_title, DiagramOptions};
 pub use page::{replay_page, Frame};
-pub use play::{
-    play_session, play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError,
-    PlayResult, PlaySetup, PlayedMove,
-};
 pub use png::{svg_to_png, PngError, PNG_SCALE};
 pub use record::{Record, RecordError, RecordedMove};

@@ -9,6 +9,7 @@ mod cli_error;
 mod cmd;
 mod game_args;
 mod host;
+mod play_session;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -194,7 +194,7 @@ def run_tournament(
     *,
     seed: int,
     threads: Optional[int],
-    opening_plies: int,
+    opening_plies: Optional[int],
     format: str,
     out: Union[str, os.PathLike[str]],
     quiet: bool,

@@ -111,7 +111,7 @@ def tournament(
     rules: Optional[Mapping[str, Union[int, bool, str]]] = None,
     seed: int = 0,
     threads: Optional[int] = None,
-    opening_plies: int = 0,
+    opening_plies: Optional[int] = None,
     out: Optional[Union[str, os.PathLike[str]]] = None,
     quiet: bool = True,
     format: str = "round-robin",
@@ -139,9 +139,11 @@ def tournament(
 
     As ``ngola tournament``: ``seed`` (master
     seed), ``threads`` (all cores by default; no result depends on it),
-    ``opening_plies`` (random plies before each colour-swapped pair; the
-    pairs of a pairing start from distinct positions, and a run needing
-    more than exist is refused unless ``allow_repeated_openings`` is true),
+    ``opening_plies`` (random plies before each colour-swapped pair; by
+    default the fewest that give each pair of a pairing its own opening,
+    as the program chooses; 0 for none; a run needing more distinct
+    openings than exist is refused unless ``allow_repeated_openings`` is
+    true),
     ``format`` (``"round-robin"`` or ``"gauntlet"``), ``out`` (default
     ``results/runs/tournament-<UTC time>``, which must not hold a run unless
     ``resume`` is true: then the run there is finished, as ``--resume``

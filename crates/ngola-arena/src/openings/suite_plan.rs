@@ -28,12 +28,12 @@ pub enum SuiteLineError {
     #[error("the game is over in this position")]
     OverInPosition,
     /// A move that does not play (its ply from 1, and why).
-    #[error("ply {ply}: {message}")]
+    #[error("ply {ply}: {error}")]
     Move {
         /// The move's ply, from 1.
         ply: usize,
         /// Why it does not play.
-        message: String,
+        error: ngola_rules::PlayTextError,
     },
     /// A move after the game's end (its ply from 1).
     #[error("ply {0}: the game is already over")]
@@ -67,10 +67,7 @@ fn suite_opening<G: Game>(start: &G, text: &str) -> Result<SuiteOpening<G>, Suit
         }
         let mv = position
             .play_text(word)
-            .map_err(|message| SuiteLineError::Move {
-                ply: i + 1,
-                message,
-            })?;
+            .map_err(|error| SuiteLineError::Move { ply: i + 1, error })?;
         moves.push(mv);
     }
     if position.outcome().is_some() {

@@ -22,9 +22,11 @@ use clap::Args;
 
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{with_game, Game, GameKind, Player, RuleOptions};
-use ngola_viz::{
+use ngola_viz::{Record, RecordedMove};
+
+use crate::play_session::{
     play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError, PlaySetup,
-    PlayedMove, Record, RecordedMove,
+    PlayedMove,
 };
 
 use crate::cli_error::{print, CliError};
@@ -153,7 +155,6 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         hint: AgentMaker::new(args.hint.trim(), move || {
             hint.build::<G>(seed ^ 0x9e37_79b9_7f4a_7c15)
         }),
-        echo: false,
     };
     let mut changed = |moves: &[PlayedMove<G>]| {
         if let Ok(text) = record_of(moves, "interrupted") {

@@ -319,7 +319,7 @@ impl<G: Evaluate> Engine<G> {
             if game.outcome().is_some() {
                 return Err(format!("cannot play `{text}`: the game is over"));
             }
-            game.play_text(text)?;
+            game.play_text(text).map_err(|e| e.to_string())?;
         }
         Ok(game)
     }

@@ -22,8 +22,8 @@ use thiserror::Error;
 use ngola_agents::Agent;
 use ngola_rules::{Game, MoveList, Outcome, Player};
 
-use crate::board::BoardView;
-use crate::text::draw_board;
+use ngola_viz::text::draw_board;
+use ngola_viz::BoardView;
 
 /// What can stop a session early.
 #[derive(Debug, Error)]
@@ -149,10 +149,6 @@ pub struct PlaySetup<G: Game> {
     pub opponent: AgentMaker<G>,
     /// The agent asked for hints.
     pub hint: AgentMaker<G>,
-    /// Write each input line after its prompt, so that a transcript of a
-    /// piped session reads like a terminal one ([`play_session`] only;
-    /// [`play_session_with`]'s line source decides).
-    pub echo: bool,
 }
 
 /// One ply of the game as played.
@@ -175,7 +171,9 @@ pub struct PlayedMove<G: Game> {
 pub struct PlayResult<G: Game> {
     /// The moves of the game as it stands (taken-back moves are gone).
     pub moves: Vec<PlayedMove<G>>,
-    /// The last position.
+    /// The last position (the tests compare it; the program saves the
+    /// moves).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub last: G,
     /// The result, if the game ended.
     pub outcome: Option<Outcome>,
@@ -235,25 +233,9 @@ struct Session<G: Game, W: Write> {
     interrupted: bool,
 }
 
-/// Plays a game between the person typing on `input` and the opponent,
-/// writing everything to `output`, until the game ends, the person quits
-/// or the input ends (lines read as [`PipedLines`], echoed if
-/// `setup.echo`).
-pub fn play_session<G: Game, R: BufRead, W: Write>(
-    setup: PlaySetup<G>,
-    input: R,
-    output: W,
-) -> Result<PlayResult<G>, PlayError> {
-    let echo = setup.echo;
-    let (result, error) =
-        play_session_with(setup, PipedLines::new(input, echo), output, &mut |_| {});
-    match error {
-        Some(error) => Err(error),
-        None => Ok(result),
-    }
-}
-
-/// Plays a game as [`play_session`] does, reading lines from `lines`;
+/// Plays a game between the person, whose lines come from `lines`, and
+/// the opponent, writing everything to `output`, until the game ends, the
+/// person quits or the input ends.
 /// `changed` sees the moves of the game as it stands after each change
 /// (a move, an undo), so that a caller can keep its record ready to save
 /// should the program be stopped. Returns the game as it stands, and the
@@ -269,7 +251,6 @@ pub fn play_session_with<G: Game, L: LineSource, W: Write>(
         human,
         mut opponent,
         hint,
-        echo: _,
     } = setup;
     let opponent_agent = opponent.build();
     let mut session = Session {
@@ -561,3 +542,6 @@ fn with_colon(description: &str) -> String {
         format!(": {description}")
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -6,12 +6,12 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Read, Write};
 use std::rc::Rc;
 
+use super::{play_session_with, AgentMaker, PipedLines, PlayResult, PlaySetup};
 use ngola_agents::random::RandomAgent;
 use ngola_agents::Agent;
 use ngola_rules::kalah::Kalah;
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::{Game, Player};
-use ngola_viz::{play_session, AgentMaker, PlayResult, PlaySetup};
 
 /// The session's output, shared with the scripted person who reads it.
 #[derive(Clone, Default)]
@@ -110,9 +110,17 @@ fn session<G: Game>(
         hint: AgentMaker::new("random-hint", || {
             Box::new(RandomAgent::new(3)) as Box<dyn Agent<G>>
         }),
-        echo: true,
     };
-    let result = play_session(setup, person, screen.clone()).unwrap();
+    // Input lines echoed after their prompts, as a piped session shows them.
+    let (result, error) = play_session_with(
+        setup,
+        PipedLines::new(person, true),
+        screen.clone(),
+        &mut |_| {},
+    );
+    if let Some(error) = error {
+        panic!("the session stopped early: {error}");
+    }
     (result, screen.text(), builds.get())
 }
 

@@ -20,12 +20,12 @@ const SPECS: [&str; 5] = [
 
 /// Games of each agent against random, in both seats, under `assignments`
 /// with `swap=true`: every move legal. Returns how many swaps were played.
-fn plays_legally<G: Evaluate>(assignments: &[&str]) -> usize {
+fn plays_legally<G: Evaluate>(assignments: &[&str], specs: &[&str]) -> usize {
     let mut list: Vec<&str> = assignments.to_vec();
     list.push("swap=true");
     let rules = G::Rules::from_assignments(&list).expect("valid rules");
     let mut swaps = 0;
-    for spec in SPECS {
+    for &spec in specs {
         let spec: AgentSpec = spec.parse().expect("spec");
         for seed in 0..6u64 {
             let mut agents = [
@@ -55,10 +55,12 @@ fn plays_legally<G: Evaluate>(assignments: &[&str]) -> usize {
 
 #[test]
 fn every_agent_plays_legally_with_the_swap() {
-    let swaps = plays_legally::<Mangola>(&["columns=3", "max_plies=200"])
-        + plays_legally::<UmElBagara>(&["houses=3", "counters=2"])
-        + plays_legally::<Kalah>(&["pits=3", "seeds=2"])
-        + plays_legally::<Oware>(&["houses=3", "seeds=2"]);
+    // The solver plays Oware only in the test below: from the positions
+    // random play reaches on a board with repetitions it can search long.
+    let swaps = plays_legally::<Mangola>(&["columns=3", "max_plies=200"], &SPECS)
+        + plays_legally::<UmElBagara>(&["houses=3", "counters=2"], &SPECS)
+        + plays_legally::<Kalah>(&["pits=3", "seeds=2"], &SPECS)
+        + plays_legally::<Oware>(&["houses=3", "seeds=2"], &SPECS[..4]);
     assert!(swaps > 0);
 }
 

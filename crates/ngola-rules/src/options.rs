@@ -44,11 +44,14 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
             .map_err(|e| PositionError::new("rules", e.to_string()))
     }
 
-    /// Every option as `key=value`, in the order of [`RuleOptions::keys`].
+    /// Every option as `key=value`, in the order of [`RuleOptions::keys`],
+    /// but `swap` only when it is on: rules written before the swap rule
+    /// existed (experiment files, database headers) read back equal.
     fn to_pairs(&self) -> Vec<(String, String)> {
         Self::keys()
             .iter()
             .map(|k| (k.key.to_string(), self.get(k.key).unwrap_or_default()))
+            .filter(|(k, v)| !(k == crate::swap::RULE_KEY.key && v == "false"))
             .collect()
     }
 

@@ -31,6 +31,12 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
     /// The value of one option as text (`None` for an unknown key).
     fn get(&self, key: &str) -> Option<String>;
 
+    /// Whether the swap (pie) rule is on (the option `swap`, which every
+    /// game has: see [`crate::swap`]); rule sets without it answer `false`.
+    fn swap_rule(&self) -> bool {
+        false
+    }
+
     /// Checks the options together (e.g. a board size against another
     /// option); called after all options are set.
     fn validate(&self) -> Result<(), RuleError> {

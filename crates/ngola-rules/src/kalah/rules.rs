@@ -70,6 +70,10 @@ const KEYS: &[RuleKey] = &[
 impl RuleOptions for KalahRules {
     const GAME: &'static str = "kalah";
 
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
     fn keys() -> &'static [RuleKey] {
         KEYS
     }

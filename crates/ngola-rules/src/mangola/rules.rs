@@ -147,6 +147,10 @@ const KEYS: &[RuleKey] = &[
 impl RuleOptions for MangolaRules {
     const GAME: &'static str = "mangola";
 
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
     fn keys() -> &'static [RuleKey] {
         KEYS
     }

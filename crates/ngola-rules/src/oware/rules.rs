@@ -59,6 +59,10 @@ const KEYS: &[RuleKey] = &[
 impl RuleOptions for OwareRules {
     const GAME: &'static str = "oware";
 
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
     fn keys() -> &'static [RuleKey] {
         KEYS
     }

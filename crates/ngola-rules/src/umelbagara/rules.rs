@@ -123,6 +123,10 @@ impl UmElBagaraRules {
 impl RuleOptions for UmElBagaraRules {
     const GAME: &'static str = "umelbagara";
 
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
     fn keys() -> &'static [RuleKey] {
         KEYS
     }

@@ -5,8 +5,6 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use ngola_rules::Game;
-
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::kept::Row;
@@ -27,7 +25,7 @@ use super::{files, Report};
 /// schedule and by replaying it), drops rows past the SPRT's stop, sorts
 /// the rows by game id, and writes the statistics and summary computed
 /// from `games.csv` alone. The folder is locked meanwhile.
-pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
+pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let _lock = FolderLock::acquire(dir)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;

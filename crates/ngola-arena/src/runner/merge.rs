@@ -9,8 +9,6 @@
 
 use std::path::{Path, PathBuf};
 
-use ngola_rules::Game;
-
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::kept::Row;
@@ -45,7 +43,7 @@ pub enum IfExists {
 /// `out` and renamed into place at the end; the folder `out` held before
 /// is removed only after that. `commit` is the git commit of the calling
 /// program's build (for the merged folder's provenance).
-pub fn merge<G: Game>(
+pub fn merge<G: ngola_agents::Evaluate>(
     dirs: &[PathBuf],
     out: &Path,
     if_exists: IfExists,
@@ -141,7 +139,7 @@ fn check_out(out: &Path, reference: &Experiment, if_exists: IfExists) -> Result<
     Ok(())
 }
 
-fn merge_locked<G: Game>(
+fn merge_locked<G: ngola_agents::Evaluate>(
     dirs: &[PathBuf],
     first: &Path,
     out: &Path,

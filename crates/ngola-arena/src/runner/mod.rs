@@ -228,6 +228,7 @@ pub fn run_with<G: Evaluate>(
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     check_tablebases::<G>(&experiment, &rules)?;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
     experiment.check_memory()?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
@@ -355,6 +356,7 @@ pub fn resume_with<G: Evaluate>(
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     check_tablebases::<G>(&experiment, &rules)?;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let start = G::start(rules);

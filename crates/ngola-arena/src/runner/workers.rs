@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use ngola_agents::Evaluate;
 use rayon::prelude::*;
 
+use crate::adjudicate::Adjudicator;
 use crate::contestant::Seats;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
@@ -147,6 +148,7 @@ struct Work<'a, G: Evaluate> {
     todo: &'a [ScheduledGame],
     next: &'a AtomicUsize,
     clocks: ClockRules,
+    adjudicator: Adjudicator<G>,
     writer: &'a SharedWriter,
     shared: &'a Shared<'a>,
 }
@@ -166,7 +168,7 @@ impl<G: Evaluate> Work<'_, G> {
                 self.experiment,
                 self.names,
                 scheduled,
-                (table, &self.clocks, &mut scratch),
+                (table, &self.clocks, &self.adjudicator, &mut scratch),
             ) {
                 Ok(record) => record,
                 Err(error) => return self.shared.fail(error),
@@ -233,6 +235,7 @@ pub(super) fn play_rest<G: Evaluate>(
             tc: experiment.tc,
             margin: experiment.timemargin,
         },
+        adjudicator: Adjudicator::new(&experiment.adjudicate, plan.start().rules())?,
         writer: &writer,
         shared: &shared,
     };
@@ -297,7 +300,12 @@ fn play_caught<G: Evaluate>(
     experiment: &Experiment,
     names: &[String],
     scheduled: &ScheduledGame,
-    (table, clocks, scratch): (&mut Table<'_, G>, &ClockRules, &mut Scratch<G>),
+    (table, clocks, adjudicator, scratch): (
+        &mut Table<'_, G>,
+        &ClockRules,
+        &Adjudicator<G>,
+        &mut Scratch<G>,
+    ),
 ) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
         let opening = plan
@@ -314,6 +322,7 @@ fn play_caught<G: Evaluate>(
             scheduled,
             table,
             clocks,
+            adjudicator,
             scratch,
         )
     }))

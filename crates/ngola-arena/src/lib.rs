@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accuracy;
 pub mod adjudicate;
 pub mod contestant;
 pub mod entry;

@@ -362,19 +362,9 @@ mod adjudicated {
     use crate::openings::Opening;
     use crate::record::{GameRecord, GameResult, Reason};
 
-    /// The first legal move until `stop` says so or the game ends.
-    fn play_until(stop: impl Fn(&Kalah) -> bool) -> (Vec<String>, Kalah) {
-        let mut game = Kalah::start(Default::default());
-        let mut texts = Vec::new();
-        let mut moves = MoveList::new();
-        while !stop(&game) && game.outcome().is_none() {
-            moves.clear();
-            game.legal_moves(&mut moves);
-            texts.push(moves[0].to_string());
-            game.play(moves[0]);
-        }
-        (texts, game)
-    }
+    /// South's store holds exactly half of the 48 seeds: one more sown
+    /// into it is a majority.
+    const HALF: &str = "kalah 1,1,1,1,1,1/1,1,1,1,1,1 S 0 24,12";
 
     fn row(moves: &[String], game: &Kalah, reason: Reason, result: GameResult) -> GameRecord {
         let [south_total, north_total] = game.totals();
@@ -393,7 +383,7 @@ mod adjudicated {
             north_total,
             reason,
             time_s: 0.0,
-            opening: String::new(),
+            opening: HALF.to_string(),
             moves: moves.join(" "),
             fault: String::new(),
         }
@@ -402,17 +392,21 @@ mod adjudicated {
     #[test]
     fn majority_rows_end_where_a_side_holds_more_than_half() {
         let start = Kalah::start(Default::default());
+        let position = Kalah::from_position(HALF, *start.rules()).unwrap_or_else(|e| panic!("{e}"));
         let opening = Opening {
-            position: start.clone(),
+            position: position.clone(),
             moves: Vec::new(),
-            text: String::new(),
-            from_position: false,
+            text: HALF.to_string(),
+            from_position: true,
         };
         let majority = Adjudicator::<Kalah>::new(&[Adjudication::Majority], start.rules())
             .unwrap_or_else(|e| panic!("{e}"));
-        let (moves, game) = play_until(|g| g.majority().is_some());
-        let winner = game.majority().expect("first moves reach a majority");
+        assert_eq!(position.majority(), None);
+        let mut game = position.clone();
+        game.play_text("a6").unwrap_or_else(|e| panic!("{e}"));
+        let winner = game.majority().expect("25 of 48 seeds in the store");
         assert!(game.outcome().is_none());
+        let moves = vec!["a6".to_string()];
         let good = row(
             &moves,
             &game,
@@ -428,7 +422,14 @@ mod adjudicated {
         let err = check_row(&start, &opening, &good, &none).unwrap_err();
         assert!(err.starts_with("`reason`"), "{err}");
         // A game played on past the majority is refused under it.
-        let (moves, game) = play_until(|_| false);
+        let mut list = MoveList::new();
+        let mut moves = moves;
+        while game.outcome().is_none() {
+            list.clear();
+            game.legal_moves(&mut list);
+            moves.push(list[0].to_string());
+            game.play(list[0]);
+        }
         let outcome = game.outcome().expect("the game ends");
         let on = row(
             &moves,

@@ -32,6 +32,7 @@ pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) ->
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
     let schedule = Schedule::new(&experiment);
     let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    let measure = crate::accuracy::measurer::<G>(&experiment, plan.start())?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
     let rows = found.records.iter().map(Row::read).collect();
     let ending = Ending {
@@ -39,6 +40,7 @@ pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) ->
         pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance: &Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run"),
+        accuracy: measure.as_deref(),
     };
     complete(&experiment, dir, rows, rewrite, &ending)
 }
@@ -51,6 +53,8 @@ pub(super) struct Ending<'a> {
     pub(super) pairs: usize,
     pub(super) note: &'a OpeningsNote,
     pub(super) provenance: &'a str,
+    /// The agents' moves measured against an endgame database (`accuracy`).
+    pub(super) accuracy: Option<&'a crate::accuracy::Measure>,
 }
 
 /// [`finish`] on the rows of `games.csv` already in memory (`rewrite`:
@@ -122,7 +126,14 @@ pub(super) fn complete(
     if let Some(status) = &sprt_status {
         output::write_sprt(dir, status)?;
     }
-    let summary = output::summary(experiment, &stats, sprt_status.as_ref(), ending.note);
+    let mut summary = output::summary(experiment, &stats, sprt_status.as_ref(), ending.note);
+    if let (Some(measure), Some(db)) = (ending.accuracy, &experiment.accuracy) {
+        let records: Vec<&GameRecord> = rows.iter().map(|r| r.record).collect();
+        let accuracy = measure(&records)?;
+        crate::accuracy::write(dir, &experiment.agent_names(), &accuracy)?;
+        summary += "\n";
+        summary += &crate::accuracy::table(&experiment.display_names(), &accuracy, db);
+    }
     let summary_path = dir.join(files::SUMMARY);
     std::fs::write(&summary_path, format!("{summary}\n{}", ending.provenance))
         .map_err(|e| ArenaError::io(&summary_path, e))?;

@@ -217,11 +217,13 @@ fn merge_locked<G: ngola_agents::Evaluate>(
         lines += &run.summary_lines(&format!("shard {}", dir.display()));
     }
     lines += &provenance.summary_lines("merged");
+    let measure = crate::accuracy::measurer::<G>(&merged, plan.start())?;
     let ending = Ending {
         expected: schedule.games() as usize,
         pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance: &lines,
+        accuracy: measure.as_deref(),
     };
 
     // Built beside `out`, under a name only the holder of `out`'s lock

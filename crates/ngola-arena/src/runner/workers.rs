@@ -276,11 +276,13 @@ pub(super) fn play_rest<G: Evaluate>(
         rows.extend(played.rows());
     }
     drop(todo);
+    let measure = crate::accuracy::measurer::<G>(experiment, plan.start())?;
     let ending = Ending {
         expected,
         pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance,
+        accuracy: measure.as_deref(),
     };
     let report = pool.install(|| complete(experiment, dir, rows, !file_sorted, &ending));
     // Each worker's memory freed on a thread of its own.

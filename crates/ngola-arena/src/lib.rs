@@ -14,6 +14,8 @@
 
 #![warn(missing_docs)]
 
+pub mod accuracy;
+pub mod adjudicate;
 pub mod contestant;
 pub mod entry;
 pub mod error;

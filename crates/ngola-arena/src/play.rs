@@ -6,6 +6,7 @@ use std::time::Instant;
 use ngola_agents::Evaluate;
 use ngola_rules::{Game, Player};
 
+use crate::adjudicate::Adjudicator;
 use crate::entry::{AgentEntry, AgentKind};
 use crate::error::ArenaError;
 use crate::openings::{MoveTexts, Opening};
@@ -53,7 +54,7 @@ impl<G: Game> Scratch<G> {
 /// mover's clock; built-in agents search within
 /// [`ngola_agents::move_budget`] of their clock. A fault (crash, illegal
 /// move, time) ends the game, lost by the faulty side; an error stops the
-/// run.
+/// run. A position `adjudicator` decides ends the game with its verdict.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_game<G: Evaluate>(
     start: &G,
@@ -63,6 +64,7 @@ pub(crate) fn play_game<G: Evaluate>(
     scheduled: &ScheduledGame,
     table: &mut Table<'_, G>,
     clocks: &ClockRules,
+    adjudicator: &Adjudicator<G>,
     scratch: &mut Scratch<G>,
 ) -> Result<GameRecord, ArenaError> {
     let clock = Instant::now();
@@ -121,6 +123,7 @@ pub(crate) fn play_game<G: Evaluate>(
         &mut seats,
         scheduled,
         clocks,
+        adjudicator,
         labels,
     );
     // Contestants go back to the worker's table whatever happened.

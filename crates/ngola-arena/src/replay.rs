@@ -3,7 +3,10 @@
 //! merge check every row this way; `ngola replay --run` and `ngola render
 //! --run` start from [`row_start`].
 
+use ngola_agents::Evaluate;
 use ngola_rules::Game;
+
+use crate::adjudicate::Adjudicator;
 
 use crate::openings::Opening;
 use crate::play::MAX_GAME_PLIES;
@@ -34,11 +37,15 @@ pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, String> {
 /// before the rules end it: its moves must leave the game going on, with
 /// the row's plies and totals, the fault's text and a win for the side not
 /// to move (the faulting side is the one whose move was awaited).
+/// Under adjudication (`adjudicator`), no position after the opening
+/// before the last may be adjudicated, and a row ended by adjudication
+/// must end in a position adjudicated with its result and reason.
 /// The error names the first field that disagrees.
-pub fn check_row<G: Game>(
+pub fn check_row<G: Evaluate>(
     start: &G,
     opening: &Opening<G>,
     record: &GameRecord,
+    adjudicator: &Adjudicator<G>,
 ) -> Result<(), String> {
     if record.opening != opening.text {
         return Err(format!(
@@ -54,6 +61,7 @@ pub fn check_row<G: Game>(
         start.clone()
     };
     let words: Vec<&str> = record.moves.split_whitespace().collect();
+    let mut opening_len = 0;
     if !opening.from_position {
         let opening_words: Vec<&str> = opening.text.split_whitespace().collect();
         if words.len() < opening_words.len() || words[..opening_words.len()] != opening_words[..] {
@@ -62,6 +70,7 @@ pub fn check_row<G: Game>(
                 opening.text
             ));
         }
+        opening_len = opening_words.len();
     }
     let fault = record.reason.is_fault();
     if fault == record.fault.is_empty() {
@@ -78,8 +87,40 @@ pub fn check_row<G: Game>(
                 words.len() - i
             ));
         }
+        if i >= opening_len {
+            if let Some((_, reason)) = adjudicator.verdict(&game) {
+                return Err(format!(
+                    "`moves`: the game is adjudicated ({}) after {i} moves, yet {} follow",
+                    reason.as_str(),
+                    words.len() - i
+                ));
+            }
+        }
         game.play_text(word)
             .map_err(|e| format!("`moves`: move {} (`{word}`): {e}", i + 1))?;
+    }
+    let verdict = if words.len() >= opening_len {
+        adjudicator.verdict(&game)
+    } else {
+        None
+    };
+    if record.reason.is_adjudicated() || verdict.is_some() {
+        return match verdict {
+            Some((result, reason)) if (result, reason) == (record.result, record.reason) => {
+                check_tallies(&game, record)
+            }
+            Some((result, reason)) => Err(format!(
+                "`result`, `reason` are {}, {}; its moves end in a position adjudicated {}, {}",
+                record.result,
+                record.reason.as_str(),
+                result,
+                reason.as_str()
+            )),
+            None => Err(format!(
+                "`reason` is {}, but the run does not adjudicate the position its moves end in",
+                record.reason.as_str()
+            )),
+        };
     }
     if fault {
         if game.outcome().is_some() {
@@ -235,7 +276,7 @@ mod tests {
     }
 
     fn refused(record: &GameRecord, field: &str) {
-        let err = check_row(&start(), &no_opening(), record).unwrap_err();
+        let err = check_row(&start(), &no_opening(), record, &Adjudicator::none()).unwrap_err();
         assert!(err.starts_with(&format!("`{field}`")), "{field}: {err}");
     }
 
@@ -253,7 +294,10 @@ mod tests {
             let loser = game.to_move();
             let mut record = row(&moves, &game, reason, GameResult::lost_by(loser));
             record.fault = fault.to_string();
-            assert_eq!(check_row(&start(), &no_opening(), &record), Ok(()));
+            assert_eq!(
+                check_row(&start(), &no_opening(), &record, &Adjudicator::none()),
+                Ok(())
+            );
 
             // The win given to the faulting side (the side to move) is
             // refused.
@@ -298,8 +342,103 @@ mod tests {
             Reason::from(outcome.reason),
             GameResult::from_outcome(&outcome),
         );
-        assert_eq!(check_row(&start(), &no_opening(), &record), Ok(()));
+        assert_eq!(
+            check_row(&start(), &no_opening(), &record, &Adjudicator::none()),
+            Ok(())
+        );
         record.fault = "z9".to_string();
         refused(&record, "fault");
+    }
+}
+
+#[cfg(test)]
+mod adjudicated {
+    use ngola_agents::Evaluate;
+    use ngola_rules::kalah::Kalah;
+    use ngola_rules::{Game, MoveList};
+
+    use super::check_row;
+    use crate::adjudicate::{Adjudication, Adjudicator};
+    use crate::openings::Opening;
+    use crate::record::{GameRecord, GameResult, Reason};
+
+    /// South's store holds exactly half of the 48 seeds: one more sown
+    /// into it is a majority.
+    const HALF: &str = "kalah 1,1,1,1,1,1/1,1,1,1,1,1 S 0 24,12";
+
+    fn row(moves: &[String], game: &Kalah, reason: Reason, result: GameResult) -> GameRecord {
+        let [south_total, north_total] = game.totals();
+        GameRecord {
+            game: 0,
+            pair: 0,
+            pairing: 0,
+            south_id: 0,
+            north_id: 1,
+            south: "random".to_string(),
+            north: "greedy".to_string(),
+            seed: 1,
+            result,
+            plies: game.ply(),
+            south_total,
+            north_total,
+            reason,
+            time_s: 0.0,
+            opening: HALF.to_string(),
+            moves: moves.join(" "),
+            fault: String::new(),
+        }
+    }
+
+    #[test]
+    fn majority_rows_end_where_a_side_holds_more_than_half() {
+        let start = Kalah::start(Default::default());
+        let position = Kalah::from_position(HALF, *start.rules()).unwrap_or_else(|e| panic!("{e}"));
+        let opening = Opening {
+            position: position.clone(),
+            moves: Vec::new(),
+            text: HALF.to_string(),
+            from_position: true,
+        };
+        let majority = Adjudicator::<Kalah>::new(&[Adjudication::Majority], start.rules())
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(position.majority(), None);
+        let mut game = position.clone();
+        game.play_text("a6").unwrap_or_else(|e| panic!("{e}"));
+        let winner = game.majority().expect("25 of 48 seeds in the store");
+        assert!(game.outcome().is_none());
+        let moves = vec!["a6".to_string()];
+        let good = row(
+            &moves,
+            &game,
+            Reason::Majority,
+            GameResult::from_winner(Some(winner)),
+        );
+        assert_eq!(check_row(&start, &opening, &good, &majority), Ok(()));
+        // The other side, or no adjudication: refused.
+        let mut bad = good.clone();
+        bad.result = GameResult::from_winner(Some(winner.opponent()));
+        assert!(check_row(&start, &opening, &bad, &majority).is_err());
+        let none = Adjudicator::none();
+        let err = check_row(&start, &opening, &good, &none).unwrap_err();
+        assert!(err.starts_with("`reason`"), "{err}");
+        // A game played on past the majority is refused under it.
+        let mut list = MoveList::new();
+        let mut moves = moves;
+        while game.outcome().is_none() {
+            list.clear();
+            game.legal_moves(&mut list);
+            moves.push(list[0].to_string());
+            game.play(list[0]);
+        }
+        let outcome = game.outcome().expect("the game ends");
+        let on = row(
+            &moves,
+            &game,
+            Reason::from(outcome.reason),
+            GameResult::from_outcome(&outcome),
+        );
+        assert_eq!(check_row(&start, &opening, &on, &none), Ok(()));
+        let err = check_row(&start, &opening, &on, &majority).unwrap_err();
+        assert!(err.contains("adjudicated (majority)"), "{err}");
     }
 }

@@ -7,6 +7,7 @@ use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::{move_budget, Agent, Clock, Evaluate, SearchLimit};
 use ngola_rules::{Game, Outcome, Player};
 
+use crate::adjudicate::Adjudicator;
 use crate::contestant::{Clocks, Contestant, Fault, NewGame, Seats, Turn};
 use crate::entry::TimeControl;
 use crate::error::ArenaError;
@@ -151,7 +152,9 @@ pub(crate) struct Start<'a, G> {
 /// Plays `game` (the position after the opening) to its end between
 /// `seats` (`[South, North]`, external ones named by `labels`). `moves`
 /// holds the opening's moves from `start`, and gets every move played.
-/// Returns the last position and how the game ended.
+/// Returns the last position and how the game ended. Before each move
+/// the position is put to `adjudicator`, whose verdict ends the game.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn seated_game<G: Evaluate>(
     start: Start<'_, G>,
     mut game: G,
@@ -159,6 +162,7 @@ pub(crate) fn seated_game<G: Evaluate>(
     seats: &mut [Seat<G>; 2],
     scheduled: &ScheduledGame,
     rules: &ClockRules,
+    adjudicator: &Adjudicator<G>,
     labels: [&str; 2],
 ) -> Result<(G, End), ArenaError> {
     let external = seats.iter().any(|s| matches!(s, Seat::External(_)));
@@ -193,6 +197,7 @@ pub(crate) fn seated_game<G: Evaluate>(
         seats,
         ledger,
         rules,
+        adjudicator,
         scheduled,
         labels,
     };
@@ -219,6 +224,7 @@ struct SeatedPlayers<'a, 's, G: Evaluate> {
     seats: &'a mut [Seat<G>; 2],
     ledger: Option<Ledger>,
     rules: &'a ClockRules,
+    adjudicator: &'a Adjudicator<G>,
     scheduled: &'a ScheduledGame,
     labels: [&'s str; 2],
 }
@@ -234,6 +240,13 @@ impl<G: Evaluate> Players<G> for SeatedPlayers<'_, '_, G> {
     type Stop = Stop;
 
     fn choose(&mut self, game: &G, after: &mut G) -> Result<(G::Move, bool), Stop> {
+        if let Some((result, reason)) = self.adjudicator.verdict(game) {
+            return Err(Stop::Lost(End {
+                result,
+                reason,
+                fault: String::new(),
+            }));
+        }
         let side = game.to_move();
         let i = side.index();
         let lost = |fault| match lost(side, fault, self.scheduled.id, self.labels[i]) {

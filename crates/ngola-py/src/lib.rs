@@ -22,6 +22,7 @@ mod host;
 mod interrupt;
 mod selfplay;
 mod state;
+mod tablebase;
 mod tournament;
 
 use pyo3::prelude::*;
@@ -39,6 +40,7 @@ fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_class::<agent::PyAgent>()?;
     m.add_class::<agent::PySolution>()?;
+    m.add_class::<tablebase::PyTablebase>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(state::state_from_parts, m)?)?;

@@ -19,7 +19,7 @@ from ngola._errors import (
     RunError,
     SpecError,
 )
-from ngola._ngola import Agent, Game, Solution, State, selfplay, solve
+from ngola._ngola import Agent, Game, Solution, State, Tablebase, selfplay, solve
 from ngola._run import AgentEntry, Run, load_run, tournament
 from ngola._types import RuleValue, SelfPlayData
 
@@ -44,6 +44,7 @@ __all__ = [
     "Solution",
     "SpecError",
     "State",
+    "Tablebase",
     "load_run",
     "selfplay",
     "solve",

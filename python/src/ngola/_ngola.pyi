@@ -168,6 +168,23 @@ class Solution:
     def time_s(self) -> float:
         """Seconds the search took."""
 
+class Tablebase:
+    """An endgame database built by ``ngola tablebase build`` (Kalah, Oware
+    or Um el-Bagara), memory-mapped. Raises :class:`ngola.RuleError` if
+    ``path`` holds no usable database."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None: ...
+    @property
+    def info(self) -> dict[str, Any]:
+        """``game``, ``rules``, ``id`` (SHA-256 over the levels' checksums),
+        ``top`` (the most seeds on the board covered) and ``path``."""
+    def probe(self, state: State) -> tuple[Literal["win", "draw", "loss"], int, list[str]]:
+        """``(value, margin, best_moves)`` of ``state`` for its side to move:
+        the final margin under perfect play and every move that keeps it.
+        Raises :class:`ngola.PositionError` where the database does not decide
+        ``state`` exactly (another game or rules, more seeds than it covers,
+        or only bounds)."""
+
 def solve(state: State, tt_mib: int = 256) -> Solution:
     """Solves ``state`` exactly (small boards only) with a ``tt_mib`` MiB table;
     releases the GIL. Raises :class:`ngola.NgolaError` if a line runs past

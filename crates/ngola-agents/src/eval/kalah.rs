@@ -85,6 +85,13 @@ impl Evaluate for Kalah {
         crate::tablebase::open::<ngola_tablebase::KalahEndgame>(dir)
     }
 
+    fn majority(&self) -> Option<ngola_rules::Player> {
+        let all: u32 = self.totals().iter().sum();
+        ngola_rules::Player::BOTH
+            .into_iter()
+            .find(|&side| 2 * u32::from(self.store(side)) > all)
+    }
+
     fn ply_cap(&self) -> Option<u32> {
         // Over once more than `max_plies` plies were played.
         let cap = self.rules().max_plies;

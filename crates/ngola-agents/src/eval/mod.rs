@@ -69,6 +69,15 @@ pub trait Evaluate: Game {
         Err(crate::tablebase::no_databases(Self::NAME, dir))
     }
 
+    /// The side holding more than half of all seeds for good (Kalah: in its
+    /// store; Oware: captured), so that no line of play can take the win
+    /// from it, or `None` (also for games where seeds never leave the
+    /// board for good, or the game already ended). Match runners adjudicate
+    /// games there (`--adjudicate majority`).
+    fn majority(&self) -> Option<ngola_rules::Player> {
+        None
+    }
+
     /// True when the game's future depends on the positions played since
     /// [`Game::totals`] last changed, not only on the position (Oware: a
     /// position repeating one since the last capture ends the game). The

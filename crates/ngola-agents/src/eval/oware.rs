@@ -75,6 +75,12 @@ impl Evaluate for Oware {
     const EVAL_SCALE: f64 = 4.0 * SEED as f64;
     const PATH_HISTORY: bool = true;
 
+    fn majority(&self) -> Option<ngola_rules::Player> {
+        ngola_rules::Player::BOTH
+            .into_iter()
+            .find(|&side| 2 * u32::from(self.score(side)) > self.total_seeds())
+    }
+
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
         let (capture, mobile, own) = prospects(self, me);

@@ -101,6 +101,8 @@ impl ExperimentDraft {
             engines: self.engines,
             tc,
             timemargin,
+            adjudicate: crate::adjudicate::parse_all(&self.adjudicate.unwrap_or_default())?,
+            accuracy: self.accuracy,
         })
     }
 }

@@ -83,6 +83,11 @@ draft_fields! {
     openings_order: String,
     /// Let pairs of a pairing repeat openings when too few exist.
     allow_repeated_openings: bool,
+    /// Ends games early: `tablebase=DIR`, `majority`.
+    adjudicate: Vec<String>,
+    /// An endgame database folder: each agent's moves measured against it
+    /// (`accuracy.csv`).
+    accuracy: PathBuf,
     /// The agent rated 0 in `ratings.csv`: a name, spec or id.
     #[serde(default, deserialize_with = "id_or_name")]
     anchor: String,

@@ -210,6 +210,16 @@ pub struct Experiment {
     /// How far a clock may run over before its side loses.
     #[serde(serialize_with = "serial::millis")]
     pub timemargin: Duration,
+    /// How games may end before their rules end them (empty: never).
+    #[serde(
+        serialize_with = "serial::display_all",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub adjudicate: Vec<crate::adjudicate::Adjudication>,
+    /// The endgame database the agents' moves are measured against
+    /// (`accuracy.csv`); does not change any game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<PathBuf>,
     /// Output folder, if given (not written: the file lives in it).
     #[serde(skip)]
     pub out: Option<PathBuf>,

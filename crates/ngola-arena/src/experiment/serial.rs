@@ -14,7 +14,7 @@ use super::Experiment;
 
 /// The fields that do not decide the games: two experiments that differ
 /// only in them play the same games.
-const NOT_IDENTITY: [&str; 5] = ["name", "labels", "threads", "anchor", "shard"];
+const NOT_IDENTITY: [&str; 6] = ["name", "labels", "threads", "anchor", "shard", "accuracy"];
 
 /// A value by its `Display` text.
 pub(super) fn display<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {

@@ -105,11 +105,17 @@ pub enum Reason {
     /// [`crate::play::MAX_GAME_PLIES`] plies, scored as a draw (rules
     /// without a ply cap under which the game did not end).
     PlyLimit,
+    /// Adjudicated by an endgame database: the game reached a position it
+    /// decides, scored by its value (`--adjudicate tablebase=DIR`).
+    Tablebase,
+    /// Adjudicated: one side held more than half of all seeds for good
+    /// (`--adjudicate majority`, Kalah and Oware).
+    Majority,
 }
 
 impl Reason {
     /// Every reason, in the order summaries list them.
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 11] = [
         Reason::Rules(EndReason::Natural),
         Reason::Rules(EndReason::Immobilised),
         Reason::Rules(EndReason::EndlessSowing),
@@ -119,6 +125,8 @@ impl Reason {
         Reason::IllegalMove,
         Reason::TimeForfeit,
         Reason::PlyLimit,
+        Reason::Tablebase,
+        Reason::Majority,
     ];
 
     /// The reason's place in [`Reason::ALL`].
@@ -134,7 +142,14 @@ impl Reason {
             Reason::IllegalMove => "illegal-move",
             Reason::TimeForfeit => "time-forfeit",
             Reason::PlyLimit => "ply-limit",
+            Reason::Tablebase => "tablebase",
+            Reason::Majority => "majority",
         }
+    }
+
+    /// True for the ends by adjudication (`tablebase`, `majority`).
+    pub fn is_adjudicated(self) -> bool {
+        matches!(self, Reason::Tablebase | Reason::Majority)
     }
 
     /// True for the faults that lose a game (not an end by the rules).

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use ngola_rules::Game;
+use ngola_agents::Evaluate;
+
+use crate::adjudicate::Adjudicator;
 use rayon::prelude::*;
 
 use crate::error::{ArenaError, Result};
@@ -104,12 +106,13 @@ pub fn check_rows(
 /// Replays every row's `moves` from its opening (in parallel) and checks
 /// that they give its opening, result, reason, plies and totals; the error
 /// names the first bad row's line and field. Rows must already have passed
-/// [`check_rows`].
-pub fn verify_rows<G: Game>(
+/// [`check_rows`]. Rows are checked under the run's adjudication.
+pub fn verify_rows<G: Evaluate>(
     path: &Path,
     found: &GamesFile,
     plan: &OpeningPlan<G>,
     schedule: &Schedule,
+    adjudicator: &Adjudicator<G>,
 ) -> Result<()> {
     if !found.has_moves() {
         return Err(ArenaError::bad_file(
@@ -128,7 +131,7 @@ pub fn verify_rows<G: Game>(
                 Ok(opening) => opening,
                 Err(e) => return Some((index, format!("`opening`: {e}"))),
             };
-            check_row(plan.start(), &opening, record)
+            check_row(plan.start(), &opening, record, adjudicator)
                 .err()
                 .map(|e| (index, e))
         });
@@ -147,7 +150,7 @@ pub fn verify_rows<G: Game>(
 
 /// A folder's rows read and checked: against the schedule, then by
 /// replaying their moves.
-pub(super) fn checked_rows<G: Game>(
+pub(super) fn checked_rows<G: Evaluate>(
     dir: &Path,
     experiment: &Experiment,
     schedule: &Schedule,
@@ -156,7 +159,8 @@ pub(super) fn checked_rows<G: Game>(
     let path = dir.join(files::GAMES);
     let found = read_games(&path)?;
     let present = check_rows(&path, experiment, schedule, &found)?;
-    verify_rows(&path, &found, plan, schedule)?;
+    let adjudicator = Adjudicator::new(&experiment.adjudicate, plan.start().rules())?;
+    verify_rows(&path, &found, plan, schedule, &adjudicator)?;
     Ok((found, present))
 }
 
@@ -174,7 +178,7 @@ pub struct CheckedFolder {
 /// (`plot`, `render --run`, `replay --run`; resume and merge check the
 /// same way): its experiment, and its rows checked as [`check_rows`] and
 /// [`verify_rows`] check them. Errors name the line and the field.
-pub fn check_folder<G: Game>(dir: &Path) -> Result<CheckedFolder> {
+pub fn check_folder<G: Evaluate>(dir: &Path) -> Result<CheckedFolder> {
     let mut experiment = super::folder_experiment(dir)?;
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;

@@ -4,8 +4,6 @@
 
 use std::path::Path;
 
-use ngola_rules::Game;
-
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::lock::FolderLock;
@@ -25,13 +23,14 @@ use super::{files, Report};
 /// schedule and by replaying it), drops rows past the SPRT's stop, sorts
 /// the rows by game id, and writes the statistics and summary computed
 /// from `games.csv` alone. The folder is locked meanwhile.
-pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
+pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let _lock = FolderLock::acquire(dir)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
     let schedule = Schedule::new(&experiment);
     let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    let measure = crate::accuracy::measurer::<G>(&experiment, plan.start())?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
     let counting = count_rows(&experiment, &schedule, dir, &found.records)?;
     drop(found);
@@ -39,6 +38,7 @@ pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
         expected: schedule.shard_len(experiment.shard) as usize,
         note: plan.note(),
         provenance: &Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run"),
+        accuracy: measure.as_deref(),
     };
     complete(&experiment, dir, counting, rewrite, &ending)
 }
@@ -64,6 +64,8 @@ pub(super) struct Ending<'a> {
     pub(super) expected: usize,
     pub(super) note: &'a OpeningsNote,
     pub(super) provenance: &'a str,
+    /// The agents' moves measured against an endgame database (`accuracy`).
+    pub(super) accuracy: Option<&'a crate::accuracy::Measure>,
 }
 
 /// [`finish`] from the statistics of the rows of `games.csv`, already
@@ -130,7 +132,17 @@ pub(super) fn complete_from(
     if let Some(status) = &sprt_status {
         output::write_sprt(dir, status)?;
     }
-    let summary = output::summary(experiment, &stats, sprt_status.as_ref(), ending.note);
+    let mut summary = output::summary(experiment, &stats, sprt_status.as_ref(), ending.note);
+    if let (Some(measure), Some(db)) = (ending.accuracy, &experiment.accuracy) {
+        // The sorted file's rows (those past an SPRT stop dropped): read
+        // back only when accuracy is asked for.
+        let found = crate::record::read_games(&path)?;
+        let records: Vec<&GameRecord> = found.records.iter().collect();
+        let accuracy = measure(&records)?;
+        crate::accuracy::write(dir, &experiment.agent_names(), &accuracy)?;
+        summary += "\n";
+        summary += &crate::accuracy::table(&experiment.display_names(), &accuracy, db);
+    }
     let summary_path = dir.join(files::SUMMARY);
     std::fs::write(&summary_path, format!("{summary}\n{}", ending.provenance))
         .map_err(|e| ArenaError::io(&summary_path, e))?;

@@ -9,8 +9,6 @@
 
 use std::path::{Path, PathBuf};
 
-use ngola_rules::Game;
-
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::lock::{FolderLock, LOCK_FILE};
@@ -45,7 +43,7 @@ pub enum IfExists {
 /// `out` and renamed into place at the end; the folder `out` held before
 /// is removed only after that. `commit` is the git commit of the calling
 /// program's build (for the merged folder's provenance).
-pub fn merge<G: Game>(
+pub fn merge<G: ngola_agents::Evaluate>(
     dirs: &[PathBuf],
     out: &Path,
     if_exists: IfExists,
@@ -141,7 +139,7 @@ fn check_out(out: &Path, reference: &Experiment, if_exists: IfExists) -> Result<
     Ok(())
 }
 
-fn merge_locked<G: Game>(
+fn merge_locked<G: ngola_agents::Evaluate>(
     dirs: &[PathBuf],
     first: &Path,
     out: &Path,
@@ -220,10 +218,12 @@ fn merge_locked<G: Game>(
         lines += &run.summary_lines(&format!("shard {}", dir.display()));
     }
     lines += &provenance.summary_lines("merged");
+    let measure = crate::accuracy::measurer::<G>(&merged, plan.start())?;
     let ending = Ending {
         expected: schedule.games() as usize,
         note: plan.note(),
         provenance: &lines,
+        accuracy: measure.as_deref(),
     };
 
     // Built beside `out`, under a name only the holder of `out`'s lock

@@ -232,6 +232,8 @@ pub fn run_with<G: Evaluate>(
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     check_tablebases::<G>(&experiment, &rules)?;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
+    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
     experiment.check_memory()?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
@@ -359,6 +361,8 @@ pub fn resume_with<G: Evaluate>(
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     check_tablebases::<G>(&experiment, &rules)?;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
+    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let start = G::start(rules);

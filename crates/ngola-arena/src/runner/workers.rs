@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use ngola_agents::Evaluate;
 
+use crate::adjudicate::Adjudicator;
 use crate::contestant::Seats;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
@@ -146,6 +147,7 @@ struct Work<'a, G: Evaluate> {
     /// The next game id to consider.
     next: &'a AtomicU64,
     clocks: ClockRules,
+    adjudicator: Adjudicator<G>,
     writer: &'a SharedWriter,
     shared: &'a Shared<'a>,
 }
@@ -181,7 +183,7 @@ impl<G: Evaluate> Work<'_, G> {
                 self.experiment,
                 self.names,
                 scheduled,
-                (table, &self.clocks, &mut scratch),
+                (table, &self.clocks, &self.adjudicator, &mut scratch),
             ) {
                 Ok(record) => record,
                 Err(error) => return self.shared.fail(error),
@@ -245,6 +247,7 @@ pub(super) fn play_rest<G: Evaluate>(
             tc: experiment.tc,
             margin: experiment.timemargin,
         },
+        adjudicator: Adjudicator::new(&experiment.adjudicate, plan.start().rules())?,
         writer: &writer,
         shared: &shared,
     };
@@ -276,10 +279,12 @@ pub(super) fn play_rest<G: Evaluate>(
     let played = played.into_inner();
     let file_sorted = in_order? && existing_sorted;
     drop(present);
+    let measure = crate::accuracy::measurer::<G>(experiment, plan.start())?;
     let ending = Ending {
         expected,
         note: plan.note(),
         provenance,
+        accuracy: measure.as_deref(),
     };
     let report = pool.install(|| complete(experiment, dir, state.counting, !file_sorted, &ending));
     let mut report = report?;
@@ -297,7 +302,12 @@ fn play_caught<G: Evaluate>(
     experiment: &Experiment,
     names: &[String],
     scheduled: &ScheduledGame,
-    (table, clocks, scratch): (&mut Table<'_, G>, &ClockRules, &mut Scratch<G>),
+    (table, clocks, adjudicator, scratch): (
+        &mut Table<'_, G>,
+        &ClockRules,
+        &Adjudicator<G>,
+        &mut Scratch<G>,
+    ),
 ) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
         let opening = plan
@@ -314,6 +324,7 @@ fn play_caught<G: Evaluate>(
             scheduled,
             table,
             clocks,
+            adjudicator,
             scratch,
         )
     }))

@@ -68,6 +68,12 @@ pub struct TournamentArgs {
     /// Draw each pair's opening from its own seed, repeats allowed (as before openings were distinct; the summary says so).
     #[arg(long)]
     allow_repeated_openings: bool,
+    /// End games early: tablebase=DIR (a position the endgame database decides ends the game with its value, reason tablebase) or majority (Kalah, Oware: a side holding more than half the seeds wins, reason majority); repeatable.
+    #[arg(long, value_name = "HOW")]
+    adjudicate: Vec<String>,
+    /// Measure every agent's moves against the endgame database in DIR (accuracy.csv, and a table in the summary).
+    #[arg(long, value_name = "DIR")]
+    accuracy: Option<PathBuf>,
     /// The agent rated 0 in ratings.csv: its id or spec [default: the first agent].
     #[arg(long, value_name = "NAME")]
     anchor: Option<String>,
@@ -133,6 +139,8 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         engines,
         tc: args.tc.clone(),
         timemargin: args.timemargin,
+        adjudicate: (!args.adjudicate.is_empty()).then(|| args.adjudicate.clone()),
+        accuracy: args.accuracy.clone(),
         ..ExperimentDraft::default()
     };
     Ok(file.overlay(flags))

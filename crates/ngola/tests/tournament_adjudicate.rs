@@ -1,0 +1,254 @@
+//! `ngola tournament --adjudicate tablebase=DIR --adjudicate majority`:
+//! adjudicated games end in a position the database decides (scored by
+//! its value) or where a side holds more than half the seeds, nowhere
+//! earlier; resume replays the rows and refuses one whose result is not
+//! the database's.
+
+mod common;
+use common::*;
+
+use ngola_agents::Evaluate;
+use ngola_arena::record::{GameResult, Reason};
+use ngola_rules::kalah::{Kalah, KalahRules};
+use ngola_rules::{Game, RuleOptions};
+use ngola_tablebase::{Database, KalahEndgame, Worth};
+
+#[test]
+fn adjudicated_games_have_the_database_value() {
+    let root = scratch("adjudicate");
+    let db = root.join("db");
+    let run = root.join("run");
+    let (db_s, run_s) = (db.to_str().unwrap(), run.to_str().unwrap());
+    succeed(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--rule",
+        "pits=4",
+        "--rule",
+        "seeds=2",
+        "--rule",
+        "max_plies=0",
+        "--seeds",
+        "9",
+        "--threads",
+        "1",
+        "-o",
+        db_s,
+    ]);
+    let tb = format!("tablebase={db_s}");
+    succeed(&[
+        "tournament",
+        "--game",
+        "kalah",
+        "--rule",
+        "pits=4",
+        "--rule",
+        "seeds=2",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--games",
+        "10",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--adjudicate",
+        &tb,
+        "--adjudicate",
+        "majority",
+        "--out",
+        run_s,
+        "-q",
+    ]);
+    let rules = KalahRules::from_assignments(&["pits=4", "seeds=2", "max_plies=0"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let database = Database::open(
+        &db,
+        &KalahEndgame::new(rules).unwrap_or_else(|e| panic!("{e}")),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let played = rows(&run);
+    let mut by_database = 0;
+    for row in &played {
+        let mut game = Kalah::start(rules);
+        let mut reached = Vec::new();
+        for word in row.moves.split_whitespace() {
+            reached.push(game.clone());
+            game.play_text(word).unwrap_or_else(|e| panic!("{e}"));
+        }
+        // Positions a player moved in are never adjudicated (the opening's aside).
+        let covered = |g: &Kalah| {
+            g.outcome().is_none() && matches!(database.worth(g), Ok((Worth::Exact(_), _, _)))
+        };
+        let opening = row.opening.split_whitespace().count();
+        for (i, g) in reached.iter().enumerate().skip(opening) {
+            assert!(
+                !covered(g) && g.majority().is_none(),
+                "game {} ply {i}",
+                row.game
+            );
+        }
+        match row.reason {
+            Reason::Tablebase => {
+                by_database += 1;
+                let Ok((Worth::Exact(m), _, _)) = database.worth(&game) else {
+                    panic!("game {}: not in the database", row.game)
+                };
+                let mover = game.to_move();
+                let winner = match m.signum() {
+                    1 => Some(mover),
+                    -1 => Some(mover.opponent()),
+                    _ => None,
+                };
+                assert_eq!(row.result, GameResult::from_winner(winner), "{row:?}");
+            }
+            Reason::Majority => {
+                let winner = game.majority().expect("a majority");
+                assert_eq!(row.result, GameResult::from_winner(Some(winner)));
+            }
+            _ => assert!(game.outcome().is_some(), "{row:?}"),
+        }
+    }
+    assert!(by_database > 0, "{played:?}");
+    let summary = std::fs::read_to_string(run.join("summary.txt")).unwrap_or_default();
+    assert!(summary.contains("tablebase"), "{summary}");
+
+    // Resume replays every row under the same adjudication.
+    succeed(&["tournament", "--resume", run_s, "-q"]);
+    // A row whose result is not the database's is refused.
+    let path = run.join("games.csv");
+    let text = std::fs::read_to_string(&path).expect("games.csv");
+    let line = text
+        .lines()
+        .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
+        .expect("a decisive tablebase row");
+    let flipped = if line.contains(",S,") {
+        line.replacen(",S,", ",N,", 1)
+    } else {
+        line.replacen(",N,", ",S,", 1)
+    };
+    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
+    let out = ngola(&["tournament", "--resume", run_s, "-q"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("adjudicated"), "{}", stderr(&out));
+}
+
+/// `--accuracy DIR`: `accuracy.csv` counts what a hand count over the rows
+/// finds with the database's own probe (the moves that keep the value).
+#[test]
+fn accuracy_counts_equal_a_hand_count() {
+    let root = scratch("accuracy");
+    let db = root.join("db");
+    let run = root.join("run");
+    let (db_s, run_s) = (db.to_str().unwrap(), run.to_str().unwrap());
+    succeed(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--rule",
+        "seeds=2",
+        "--rule",
+        "max_plies=0",
+        "--seeds",
+        "12",
+        "--threads",
+        "1",
+        "-o",
+        db_s,
+    ]);
+    succeed(&[
+        "tournament",
+        "--game",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--rule",
+        "seeds=2",
+        "--agent",
+        "random",
+        "--agent",
+        "greedy",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--threads",
+        "1",
+        "--accuracy",
+        db_s,
+        "--out",
+        run_s,
+        "-q",
+    ]);
+    let rules = KalahRules::from_assignments(&["pits=3", "seeds=2", "max_plies=0"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let database = Database::open(
+        &db,
+        &KalahEndgame::new(rules).unwrap_or_else(|e| panic!("{e}")),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // [agent] -> (positions, kept, lost, margin lost)
+    let mut hand = [(0u64, 0u64, 0u64, 0i64); 2];
+    for row in rows(&run) {
+        let mut game = Kalah::start(rules);
+        let opening = row.opening.split_whitespace().count();
+        for (i, word) in row.moves.split_whitespace().enumerate() {
+            let mv = game.parse_move(word).unwrap_or_else(|e| panic!("{e}"));
+            if i >= opening {
+                let probe = database.probe(&game).unwrap_or_else(|e| panic!("{e}"));
+                if let Worth::Exact(v) = probe.worth {
+                    let id = if game.to_move().index() == 0 {
+                        row.south_id
+                    } else {
+                        row.north_id
+                    };
+                    let slot = &mut hand[id as usize];
+                    slot.0 += 1;
+                    if probe.keeping().contains(&mv) {
+                        slot.1 += 1;
+                    } else {
+                        slot.2 += 1;
+                        let after = probe.moves.iter().find(|(m, _)| *m == mv).map(|(_, w)| *w);
+                        let Some(Worth::Exact(w)) = after else {
+                            panic!("{after:?}")
+                        };
+                        slot.3 += i64::from(v - w);
+                    }
+                }
+            }
+            game.play(mv);
+        }
+    }
+    let csv = std::fs::read_to_string(run.join("accuracy.csv")).expect("accuracy.csv");
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("agent_id,agent,positions,kept,lost,margin_lost,kept_share,kept_low,kept_high")
+    );
+    for (id, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.rsplitn(8, ',').collect();
+        // rsplitn: the last seven cells reversed, then `id,agent`.
+        let counts: Vec<i64> = cells[3..7]
+            .iter()
+            .rev()
+            .map(|c| c.parse().unwrap_or_else(|e| panic!("{e}: {line}")))
+            .collect();
+        let (p, k, l, m) = hand[id];
+        assert_eq!(counts, [p as i64, k as i64, l as i64, m], "{line}");
+        assert!(p > 0, "{line}");
+    }
+    assert!(
+        hand[0].2 + hand[1].2 > 0,
+        "no move lost value: the test shows little"
+    );
+    let summary = std::fs::read_to_string(run.join("summary.txt")).unwrap_or_default();
+    assert!(
+        summary.contains("Accuracy against the endgame database"),
+        "{summary}"
+    );
+}

@@ -112,6 +112,9 @@ pub struct SkillStep {
     pub upper: String,
     /// The stronger agent's score, with its interval over pairs.
     pub estimate: Estimate,
+    /// Complete pairs in which the stronger agent scored 0, 1/2, 1, 3/2
+    /// and 2 points.
+    pub pentanomial: [u64; 5],
 }
 
 /// Every measure of a set of games.
@@ -157,19 +160,27 @@ impl Measures {
         })
     }
 
-    /// The mean score of the ladder's steps (NaN without steps): above 1/2,
-    /// more search keeps winning.
-    pub fn skill(&self) -> f64 {
+    /// The stronger agents' score over every complete pair of the
+    /// ladder's steps, with its interval ([`skill`]): above 1/2, more
+    /// search keeps winning.
+    pub fn skill(&self) -> Estimate {
         skill(&self.skill_trace)
     }
 }
 
-/// The mean score of a ladder's steps (NaN without steps).
-pub fn skill(steps: &[SkillStep]) -> f64 {
-    if steps.is_empty() {
-        return f64::NAN;
+/// The stronger agents' score over the complete pairs of every step of a
+/// ladder pooled (each pair one unit: the stronger agent's points over
+/// the pair's two games, halved), with the arena's interval over units
+/// ([`Estimate::from_units`]); no units without steps (score NaN).
+pub fn skill(steps: &[SkillStep]) -> Estimate {
+    let mut units = Vec::new();
+    for step in steps {
+        for (points, &n) in step.pentanomial.iter().enumerate() {
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            units.extend(std::iter::repeat_n(points as f64 / 4.0, n));
+        }
     }
-    steps.iter().map(|s| s.estimate.score).sum::<f64>() / steps.len() as f64
+    Estimate::from_units(&units)
 }
 
 /// The games of one start: South's points, their count, and whether they
@@ -318,12 +329,15 @@ pub fn skill_trace(stats: &Statistics) -> Vec<SkillStep> {
         // Self-play (one spec twice) is no step of a ladder.
         if p.b_id == p.a_id + 1 && p.a != p.b {
             let e = p.estimate;
+            let mut pentanomial = p.pentanomial;
+            pentanomial.reverse();
             steps.push((
                 p.a_id,
                 SkillStep {
                     lower: p.a.clone(),
                     upper: p.b.clone(),
                     estimate: flipped(&e),
+                    pentanomial,
                 },
             ));
         }

@@ -95,7 +95,7 @@ fn deterministic_games_count_each_start_once() {
     assert!(close(fp.high, 0.8747), "{}", fp.high);
     // Self-play of one spec (ids 0 and 1) is no ladder step.
     assert!(m.skill_trace.is_empty());
-    assert!(m.skill().is_nan());
+    assert!(m.skill().score.is_nan());
 }
 
 #[test]
@@ -239,8 +239,16 @@ fn skill_trace_scores_each_agent_against_the_one_below() {
     );
     assert!(close(steps[1].estimate.score, 0.75));
     assert!(steps[1].estimate.score_low < 0.75 && steps[1].estimate.score_high > 0.75);
-    assert!(close(skill(&steps), 0.875));
-    assert!(skill(&[]).is_nan());
+    assert_eq!(steps[1].pentanomial, [0, 0, 1, 0, 1]);
+    // Pooled pairs 1, 1, 1, 1/2: mean 7/8, variance (3 (1/8)^2 + (3/8)^2) / 4
+    // = 3/64, standard error sqrt(3/256) = 0.10825: 0.875 - 1.96 x 0.10825
+    // = 0.6628, and the upper end clamped to 1.
+    let pooled = skill(&steps);
+    assert_eq!(pooled.units, 4);
+    assert!(close(pooled.score, 0.875));
+    assert!((pooled.score_low - 0.6628).abs() < 1e-4, "{pooled:?}");
+    assert!(close(pooled.score_high, 1.0));
+    assert!(skill(&[]).score.is_nan());
 }
 
 #[test]

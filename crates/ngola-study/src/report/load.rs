@@ -27,6 +27,8 @@ pub struct CellReport {
     pub game: GameKind,
     /// The board's name, with its rule options that are not the defaults.
     pub board: String,
+    /// Every rule option of the board, as `to_pairs` writes them.
+    pub rules: Vec<(String, String)>,
     /// Who played: `X self-play`, or the agents' names.
     pub agents: String,
     /// Every measure of its games.
@@ -113,6 +115,7 @@ fn load_cell(name: &str, folder: &Path, solved: &Solved) -> Result<CellReport, S
             agents: who,
             measures,
             verdict: solved.verdict(experiment.game, &pairs).cloned(),
+            rules: pairs,
         })
     })
 }

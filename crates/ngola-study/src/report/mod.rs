@@ -1,10 +1,12 @@
 //! A study's report: `REPORT.md` rendered by minijinja from a template,
-//! `measures.csv` and `skill.csv`, and `plots/first_player.svg`, all
-//! from the cells' `games.csv` (or archived `games.csv.gz`) and the
-//! prover's results, whose exact values lead the report.
+//! `measures.csv`, `skill.csv` and `exact.csv`, and
+//! `plots/first_player.svg`, all from the cells' `games.csv` (or archived
+//! `games.csv.gz`) and the exact results (the prover's and the endgame
+//! databases'), whose values lead the report.
 
 pub mod exact;
 mod load;
+mod rank;
 mod table;
 pub mod words;
 
@@ -12,14 +14,13 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use ngola_arena::stats::elo::wilson;
 use ngola_viz::plot::{first_player_svg, Interval};
 
 use crate::error::StudyError;
 
-pub use exact::{Exact, Solved, Value, Verdict};
+pub use exact::{Board, Exact, Solved, Source, Value, Verdict};
 pub use load::{load_cells, CellReport};
-pub use table::{MeasureRow, SkillRow};
+pub use table::{ExactRow, MeasureRow, SkillRow};
 
 use words::or_nan;
 
@@ -34,6 +35,8 @@ pub const REPORT_FILE: &str = "REPORT.md";
 pub const MEASURES_CSV: &str = "measures.csv";
 /// One line per step of a strength ladder.
 pub const SKILL_CSV: &str = "skill.csv";
+/// One line per judged board of the study's games.
+pub const EXACT_CSV: &str = "exact.csv";
 /// The study's name, for rendering from the tables alone.
 pub const STUDY_NAME: &str = "study-name.txt";
 
@@ -57,38 +60,89 @@ struct CellView {
     skill: String,
 }
 
+/// One place of a ranking.
+#[derive(Clone, Serialize)]
+struct Ranked {
+    rank: usize,
+    name: String,
+    board: String,
+    /// The ranked measure with its interval.
+    value: String,
+}
+
 #[derive(Serialize)]
 struct ReportView {
     study: String,
+    /// The boards the cells play that are judged.
     exact: Vec<String>,
+    /// The other judged boards of the study's games.
+    other_exact: Vec<String>,
     cells: Vec<CellView>,
     /// The cells by name, for templates that speak of one cell.
     cell: std::collections::BTreeMap<String, CellView>,
     skill_steps: Vec<String>,
     rankings: Vec<String>,
+    /// Every scored cell, South's score nearest one half first.
+    by_balance: Vec<Ranked>,
+    /// Every cell, fewest draws first.
+    by_draws: Vec<Ranked>,
+    /// Every cell with a ladder, highest skill first.
+    by_skill: Vec<Ranked>,
 }
 
 /// Measures every cell of the study folder `dir` (from its games), with
-/// exact values from the prover's folder `solved` (its `solved.csv`) if
-/// given; writes `measures.csv` and `skill.csv`, then renders the report
+/// the exact values of `solved` ([`Solved::read_all`]); writes
+/// `measures.csv`, `skill.csv` and `exact.csv` (every judged board of the
+/// study's games, those the cells play first), then renders the report
 /// from them ([`render_tables`]). Returns the report's text.
-pub fn write_report(dir: &Path, solved: Option<&Path>) -> Result<String, StudyError> {
-    let solved = match solved {
-        Some(path) => Solved::read(path)?,
-        None => Solved::default(),
-    };
-    let (study, cells) = load_cells(dir, &solved)?;
+pub fn write_report(dir: &Path, solved: &Solved) -> Result<String, StudyError> {
+    let (study, cells) = load_cells(dir, solved)?;
     let rows: Vec<MeasureRow> = cells.iter().map(MeasureRow::of).collect();
     let steps: Vec<SkillRow> = cells.iter().flat_map(table::skill_rows).collect();
     table::write_rows(&dir.join(MEASURES_CSV), &rows)?;
     table::write_rows(&dir.join(SKILL_CSV), &steps)?;
+    table::write_rows(&dir.join(EXACT_CSV), &exact_rows(&cells, solved))?;
     write(&dir.join(STUDY_NAME), format!("{study}\n").as_bytes())?;
     render_tables(dir)
 }
 
+/// The judged boards of the games the cells play: first those a cell
+/// plays (in the cells' order), then the others (in the order read).
+fn exact_rows(cells: &[CellReport], solved: &Solved) -> Vec<ExactRow> {
+    let on = |b: &Board| -> Vec<&str> {
+        cells
+            .iter()
+            .filter(|c| c.game == b.game && c.rules == b.rules)
+            .map(|c| c.name.as_str())
+            .collect()
+    };
+    let played = |b: &&Board| cells.iter().any(|c| c.game == b.game);
+    let mut boards: Vec<&Board> = Vec::new();
+    for c in cells {
+        if let Some(b) = solved
+            .boards()
+            .iter()
+            .find(|b| b.game == c.game && b.rules == c.rules)
+        {
+            if !boards.contains(&b) {
+                boards.push(b);
+            }
+        }
+    }
+    for b in solved.boards().iter().filter(played) {
+        if !boards.contains(&b) {
+            boards.push(b);
+        }
+    }
+    boards
+        .into_iter()
+        .map(|b| ExactRow::of(b, &on(b)))
+        .collect()
+}
+
 /// Renders `REPORT.md` and `plots/first_player.svg` of the study folder
-/// `dir` from its tables alone (`measures.csv`, `skill.csv`, the study's
-/// name in `study-name.txt`) and its template (`report.md.j2`, else the
+/// `dir` from its tables alone (`measures.csv`, `skill.csv`, `exact.csv`,
+/// the study's name in `study-name.txt`) and its template (`report.md.j2`, else the
 /// built-in one). Returns the report's text.
 pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
     let (text, svg) = render_text(dir)?;
@@ -104,6 +158,7 @@ pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
 pub fn render_text(dir: &Path) -> Result<(String, String), StudyError> {
     let rows: Vec<MeasureRow> = table::read_rows(&dir.join(MEASURES_CSV))?;
     let steps: Vec<SkillRow> = table::read_rows(&dir.join(SKILL_CSV))?;
+    let exact: Vec<ExactRow> = table::read_rows(&dir.join(EXACT_CSV))?;
     let name_file = dir.join(STUDY_NAME);
     let study = std::fs::read_to_string(&name_file)
         .map_err(|e| StudyError::io(&name_file, e))?
@@ -115,7 +170,7 @@ pub fn render_text(dir: &Path) -> Result<(String, String), StudyError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => TEMPLATE.to_string(),
         Err(e) => return Err(StudyError::io(&own, e)),
     };
-    let text = render(&study, &rows, &steps, &template)?;
+    let text = render(&study, &rows, &steps, &exact, &template)?;
     let items: Vec<Interval> = rows
         .iter()
         .map(|r| Interval {
@@ -143,25 +198,30 @@ pub fn render(
     study: &str,
     rows: &[MeasureRow],
     steps: &[SkillRow],
+    exact: &[ExactRow],
     template: &str,
 ) -> Result<String, StudyError> {
-    let mut exact: Vec<String> = Vec::new();
-    for r in rows {
-        if let Some(v) = r.verdict() {
-            let line = words::exact_line(&r.board, &v);
-            if !exact.contains(&line) {
-                exact.push(line);
-            }
-        }
-    }
+    let line = |e: &ExactRow| e.verdict().map(|v| words::exact_line(&e.board, &v));
     let cells: Vec<CellView> = rows.iter().map(cell_view).collect();
     let view = ReportView {
         study: study.to_string(),
-        exact,
+        exact: exact
+            .iter()
+            .filter(|e| !e.cells.is_empty())
+            .filter_map(line)
+            .collect(),
+        other_exact: exact
+            .iter()
+            .filter(|e| e.cells.is_empty())
+            .filter_map(line)
+            .collect(),
         cell: cells.iter().map(|c| (c.name.clone(), c.clone())).collect(),
         cells,
         skill_steps: steps.iter().map(skill_line).collect(),
         rankings: rankings(rows, steps),
+        by_balance: rank::by_balance(rows),
+        by_draws: rank::by_draws(rows),
+        by_skill: rank::by_skill(rows),
     };
     let mut env = minijinja::Environment::new();
     env.add_template("report", template)
@@ -197,7 +257,7 @@ fn cell_view(r: &MeasureRow) -> CellView {
         decisions: pct(or_nan(r.decision_moves)),
         lead_changes: num(or_nan(r.lead_changes), 2),
         lead_for_good: pct(or_nan(r.lead_for_good)),
-        skill: pct(or_nan(r.skill)),
+        skill: interval(or_nan(r.skill), or_nan(r.skill_low), or_nan(r.skill_high)),
     }
 }
 
@@ -219,57 +279,19 @@ fn skill_line(s: &SkillRow) -> String {
 }
 
 /// The most balanced, the most decisive and the most skill-rewarding
-/// cells (with two cells or more).
+/// cells (with two cells or more), each with its interval.
 fn rankings(rows: &[MeasureRow], steps: &[SkillRow]) -> Vec<String> {
-    use words::{interval, pct};
     if rows.len() < 2 {
         return Vec::new();
     }
-    let mut lines = Vec::new();
-    let scored: Vec<&MeasureRow> = rows.iter().filter(|r| r.south_score.is_some()).collect();
-    let imbalance = |r: &MeasureRow| (or_nan(r.south_score) - 0.5).abs();
-    if let Some(best) = scored
-        .iter()
-        .min_by(|a, b| imbalance(a).total_cmp(&imbalance(b)))
-    {
-        let even = scored
-            .iter()
-            .filter(|r| words::side(or_nan(r.south_low), or_nan(r.south_high)).is_none())
-            .count();
-        lines.push(format!(
-            "Most balanced: **{}** (South {}); {even} of the {} cells are even within their intervals",
-            best.cell,
-            interval(
-                or_nan(best.south_score),
-                or_nan(best.south_low),
-                or_nan(best.south_high)
-            ),
-            scored.len()
-        ));
-    }
-    let draws = |r: &MeasureRow| or_nan(r.draw_rate);
-    if let Some(best) = scored.iter().min_by(|a, b| draws(a).total_cmp(&draws(b))) {
-        let (low, high) = wilson(best.draws as f64, best.games);
-        lines.push(format!(
-            "Most decisive (fewest draws): **{}** (draws {})",
-            best.cell,
-            interval(draws(best), low, high)
-        ));
-    }
-    if let Some(best) = rows
-        .iter()
-        .filter(|r| r.skill.is_some())
-        .max_by(|a, b| or_nan(a.skill).total_cmp(&or_nan(b.skill)))
-    {
-        let n = steps.iter().filter(|s| s.cell == best.cell).count() as u64;
-        lines.push(format!(
-            "Skill counts most: **{}** (the stronger agent's mean score over {}: {})",
-            best.cell,
-            words::plural(n, "ladder step"),
-            pct(or_nan(best.skill))
-        ));
-    }
-    lines
+    [
+        rank::most_balanced(rows),
+        rank::most_decisive(rows),
+        rank::most_skill(rows, steps),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::exact::{Exact, Value, Verdict};
+use super::exact::{Board, Exact, Source, Value, Verdict};
 use super::load::CellReport;
+use super::words;
 use crate::error::StudyError;
 
 /// One line of `measures.csv`: one cell, every measure. Fractions are in
@@ -61,14 +62,156 @@ pub struct MeasureRow {
     pub lead_changes: Option<f64>,
     /// Mean fraction of a decisive game before the winner leads for good.
     pub lead_for_good: Option<f64>,
-    /// Mean score of the ladder's steps.
+    /// The stronger agents' score over the ladder's pairs.
     pub skill: Option<f64>,
+    /// Its 95% interval over pairs.
+    pub skill_low: Option<f64>,
+    /// The interval's upper end.
+    pub skill_high: Option<f64>,
     /// The exact value: `win`, `loss`, `draw`, `open`, or empty.
     pub exact: String,
     /// South's margin under best play.
     pub exact_margin: Option<i64>,
-    /// The certificate, if any.
+    /// What decides it: `prover`, `tablebase`, or empty.
+    pub exact_source: String,
+    /// The prover's certificate, if any.
     pub certificate: String,
+    /// The endgame database's identity, if a database decides it.
+    pub database: String,
+}
+
+/// One line of `exact.csv`: a board of the study's games that the
+/// prover or an endgame database has judged.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExactRow {
+    /// The board and its rule options that are not the defaults.
+    pub board: String,
+    /// The game's name.
+    pub game: String,
+    /// Every rule option, `key=value` separated by spaces.
+    pub rules: String,
+    /// `win`, `loss`, `draw` (South's view) or `open`.
+    pub value: String,
+    /// South's margin under best play (empty when open).
+    pub margin: Option<i64>,
+    /// What decides it: `prover`, `tablebase`, or empty.
+    pub source: String,
+    /// The prover's certificate, if any.
+    pub certificate: String,
+    /// The endgame database's identity, if a database decides it.
+    pub database: String,
+    /// The recorded probe of that database.
+    pub record: String,
+    /// The study's cells played on this board, separated by spaces.
+    pub cells: String,
+}
+
+/// The source columns of a verdict: value, margin, source, certificate,
+/// database, record.
+type VerdictColumns = (String, Option<i64>, String, String, String, String);
+
+fn verdict_columns(verdict: Option<&Verdict>) -> VerdictColumns {
+    let shown = |p: &Path| p.display().to_string();
+    match verdict {
+        Some(Verdict::Decided(e)) => {
+            let (source, certificate, database, record) = match &e.source {
+                Source::Prover { certificate } => (
+                    "prover",
+                    certificate.as_deref().map(shown).unwrap_or_default(),
+                    String::new(),
+                    String::new(),
+                ),
+                Source::Tablebase { id, record } => {
+                    ("tablebase", String::new(), id.clone(), shown(record))
+                }
+            };
+            (
+                e.value.as_str().to_string(),
+                Some(e.margin),
+                source.to_string(),
+                certificate,
+                database,
+                record,
+            )
+        }
+        Some(Verdict::Open) => Default::default(),
+        None => Default::default(),
+    }
+}
+
+/// The verdict of a table's columns (`open`, or a value with its source).
+fn verdict_of(
+    value: &str,
+    margin: Option<i64>,
+    source: &str,
+    certificate: &str,
+    database: &str,
+    record: &str,
+) -> Option<Verdict> {
+    if value == "open" {
+        return Some(Verdict::Open);
+    }
+    let value = Value::from_word(value)?;
+    let source = if source == "tablebase" {
+        Source::Tablebase {
+            id: database.to_string(),
+            record: PathBuf::from(record),
+        }
+    } else {
+        Source::Prover {
+            certificate: (!certificate.is_empty()).then(|| PathBuf::from(certificate)),
+        }
+    };
+    Some(Verdict::Decided(Exact {
+        value,
+        margin: margin.unwrap_or(0),
+        source,
+    }))
+}
+
+impl ExactRow {
+    /// The row of a judged board, with the names of the cells on it.
+    pub fn of(board: &Board, cells: &[&str]) -> ExactRow {
+        let defaults = ngola_rules::with_game!(board.game, G => {
+            use ngola_rules::RuleOptions;
+            <G as ngola_rules::Game>::Rules::default().to_pairs()
+        });
+        let (value, margin, source, certificate, database, record) =
+            verdict_columns(Some(&board.verdict));
+        ExactRow {
+            board: words::board(board.game, &board.rules, &defaults),
+            game: board.game.to_string(),
+            rules: board
+                .rules
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            value: if value.is_empty() {
+                "open".to_string()
+            } else {
+                value
+            },
+            margin,
+            source,
+            certificate,
+            database,
+            record,
+            cells: cells.join(" "),
+        }
+    }
+
+    /// The board's verdict.
+    pub fn verdict(&self) -> Option<Verdict> {
+        verdict_of(
+            &self.value,
+            self.margin,
+            &self.source,
+            &self.certificate,
+            &self.database,
+            &self.record,
+        )
+    }
 }
 
 /// One line of `skill.csv`: a step of a cell's ladder.
@@ -101,23 +244,12 @@ impl MeasureRow {
     pub fn of(c: &CellReport) -> MeasureRow {
         let m = &c.measures;
         let fp = &m.first_player;
-        let (exact, exact_margin, certificate) = match &c.verdict {
-            Some(Verdict::Decided(e)) => (
-                match e.value {
-                    Value::Win => "win",
-                    Value::Loss => "loss",
-                    Value::Draw => "draw",
-                }
-                .to_string(),
-                Some(e.margin),
-                e.certificate
-                    .as_ref()
-                    .map(|p| p.display().to_string())
-                    .unwrap_or_default(),
-            ),
-            Some(Verdict::Open) => ("open".to_string(), None, String::new()),
-            None => (String::new(), None, String::new()),
-        };
+        let skill = m.skill();
+        let (mut exact, exact_margin, exact_source, certificate, database, _) =
+            verdict_columns(c.verdict.as_ref());
+        if c.verdict == Some(Verdict::Open) {
+            exact = "open".to_string();
+        }
         MeasureRow {
             cell: c.name.clone(),
             game: c.game.to_string(),
@@ -142,27 +274,27 @@ impl MeasureRow {
             decision_moves: keep(m.play.decision_moves, 4),
             lead_changes: keep(m.play.lead_changes, 3),
             lead_for_good: keep(m.play.lead_for_good, 4),
-            skill: keep(m.skill(), 4),
+            skill: keep(skill.score, 4),
+            skill_low: keep(skill.score_low, 4),
+            skill_high: keep(skill.score_high, 4),
             exact,
             exact_margin,
+            exact_source,
             certificate,
+            database,
         }
     }
 
-    /// What the prover's results say of the cell's board, if anything.
+    /// What the exact results say of the cell's board, if anything.
     pub fn verdict(&self) -> Option<Verdict> {
-        let value = match self.exact.as_str() {
-            "win" => Value::Win,
-            "loss" => Value::Loss,
-            "draw" => Value::Draw,
-            "open" => return Some(Verdict::Open),
-            _ => return None,
-        };
-        Some(Verdict::Decided(Exact {
-            value,
-            margin: self.exact_margin.unwrap_or(0),
-            certificate: (!self.certificate.is_empty()).then(|| PathBuf::from(&self.certificate)),
-        }))
+        verdict_of(
+            &self.exact,
+            self.exact_margin,
+            &self.exact_source,
+            &self.certificate,
+            &self.database,
+            "",
+        )
     }
 }
 

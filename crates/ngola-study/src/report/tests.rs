@@ -76,7 +76,7 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     let solved = dir.join("solved");
     std::fs::create_dir_all(&solved).expect("dir");
     std::fs::write(solved.join("solved.csv"), SOLVED).expect("write");
-    let text = write_report(dir, Some(&solved)).expect("renders");
+    let text = write_report(dir, &Solved::read(&solved).expect("reads")).expect("renders");
     let cert = solved.join("certificates/u.txt.gz");
     // The headline: the proved value first, then the open board.
     let exact = format!(
@@ -115,7 +115,9 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
         "- Most balanced: **plain** (South 50.0% [12.5%, 87.5%]); 2 of the 2 cells are even within their intervals\n"
     ), "{text}");
     assert!(
-        text.contains("- Most decisive (fewest draws): **plain** (draws 33.3% [9.7%, 70.0%])\n"),
+        text.contains(
+            "- Most decisive (fewest draws): **plain** (draws 33.3% [9.7%, 70.0%]); 1 other cell ties with it\n"
+        ),
         "{text}"
     );
     assert!(!text.contains("undecided") && !text.contains("not decided"));
@@ -123,13 +125,13 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     let plain = csv.lines().nth(1).expect("a row");
     let expected = format!(
         "plain,umelbagara,\"2 x 3 Um el-Bagara, 1 counter a house\",random self-play,6,2,2,2,start,3,\
-         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,win,2,{}",
+         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,,,win,2,prover,{},",
         cert.display()
     );
     assert_eq!(plain, expected);
     assert!(dir.join("plots/first_player.svg").exists());
     // Regenerating from the same files gives the same bytes.
-    let again = write_report(dir, Some(&solved)).expect("renders");
+    let again = write_report(dir, &Solved::read(&solved).expect("reads")).expect("renders");
     assert_eq!(again, text);
     // And from the tables alone, without a game.
     std::fs::remove_dir_all(dir.join("runs")).expect("remove the runs");
@@ -144,7 +146,7 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
 #[test]
 fn a_folder_without_runs_is_an_error_naming_it() {
     let tmp = TempDir::new("empty");
-    let err = write_report(&tmp.0.join("nothing"), None).expect_err("no runs");
+    let err = write_report(&tmp.0.join("nothing"), &Solved::default()).expect_err("no runs");
     assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
     assert!(err.to_string().contains("not a study folder"), "{err}");
 }
@@ -175,9 +177,13 @@ fn score(low: f64, high: f64) -> MeasureRow {
         lead_changes: None,
         lead_for_good: None,
         skill: None,
+        skill_low: None,
+        skill_high: None,
         exact: String::new(),
         exact_margin: None,
+        exact_source: String::new(),
         certificate: String::new(),
+        database: String::new(),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use ngola_rules::GameKind;
 
-use super::exact::{Exact, Value, Verdict};
+use super::exact::{Exact, Source, Value, Verdict};
 use super::table::MeasureRow;
 use crate::measures::Unit;
 
@@ -49,8 +49,11 @@ pub fn plural(n: u64, noun: &str) -> String {
     }
 }
 
-/// `score [low, high]` as percentages.
+/// `score [low, high]` as percentages (`-` without a score).
 pub fn interval(score: f64, low: f64, high: f64) -> String {
+    if score.is_nan() {
+        return "-".to_string();
+    }
     format!("{} [{}, {}]", pct(score), pct(low), pct(high))
 }
 
@@ -125,14 +128,26 @@ pub fn best_play(exact: &Exact) -> String {
 pub fn exact_line(board: &str, verdict: &Verdict) -> String {
     match verdict {
         Verdict::Decided(exact) => {
-            let proof = match &exact.certificate {
-                Some(path) => format!("proved, certificate `{}`", path.display()),
-                None => "proved".to_string(),
+            let proof = match &exact.source {
+                Source::Prover {
+                    certificate: Some(path),
+                } => format!("proved, certificate `{}`", path.display()),
+                Source::Prover { certificate: None } => "proved".to_string(),
+                Source::Tablebase { id, record } => format!(
+                    "endgame database `{}`, probe `{}`",
+                    short_id(id),
+                    record.display()
+                ),
             };
             format!("{board}: {} under best play ({proof})", best_play(exact))
         }
         Verdict::Open => format!("{board}: open (the prover stopped without a value)"),
     }
+}
+
+/// The first 12 hex digits of a database's identity.
+pub fn short_id(id: &str) -> &str {
+    id.get(..12).unwrap_or(id)
 }
 
 /// The first player's self-play result of a cell as a sentence, with the
@@ -162,7 +177,11 @@ pub fn first_player_line(row: &MeasureRow) -> String {
         interval(score, low, high)
     );
     if let Some(Verdict::Decided(exact)) = row.verdict() {
-        line += &format!("; under best play {} (proved)", best_play(&exact));
+        let how = match exact.source {
+            Source::Prover { .. } => "proved",
+            Source::Tablebase { .. } => "endgame database",
+        };
+        line += &format!("; under best play {} ({how})", best_play(&exact));
     }
     line
 }

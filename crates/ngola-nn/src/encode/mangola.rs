@@ -57,4 +57,9 @@ impl Encode for Mangola {
             Phase::Free => 2,
         }] = 1.0;
     }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies;
+        (cap != 0).then_some(cap)
+    }
 }

@@ -44,4 +44,9 @@ impl Encode for Oware {
     fn banked(&self) -> [u32; 2] {
         Player::BOTH.map(|side| u32::from(self.score(side)))
     }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies;
+        (cap != 0).then_some(cap)
+    }
 }

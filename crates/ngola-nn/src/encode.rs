@@ -9,8 +9,7 @@ mod umelbagara;
 
 use std::ops::Range;
 
-use ngola_agents::Evaluate;
-use ngola_rules::{MoveList, Player};
+use ngola_rules::{Game, MoveList, Player};
 
 /// The most holes a board of any game has (Mangola 4 x 8).
 pub const MAX_CELLS: usize = 32;
@@ -42,7 +41,7 @@ pub struct ObservationField {
 /// 4. `ply`: plies played divided by the ply cap (0 when there is no cap).
 ///
 /// Oware's repetition history is not in the observation.
-pub trait Encode: Evaluate {
+pub trait Encode: Game {
     /// The number of action ids under `rules` (ids are `0..num_actions`).
     fn num_actions(rules: &Self::Rules) -> usize;
 
@@ -79,6 +78,10 @@ pub trait Encode: Evaluate {
 
     /// Writes the game-specific features (length [`Encode::EXTRA_LEN`]).
     fn extra(&self, _out: &mut [f32]) {}
+
+    /// The ply at which the rules end the game by the ply cap, or `None`
+    /// when the game has no cap (the `ply` feature's denominator).
+    fn ply_limit(&self) -> Option<u32>;
 
     /// The length of the observation vector under `rules`.
     fn observation_len(rules: &Self::Rules) -> usize {
@@ -135,7 +138,7 @@ pub trait Encode: Evaluate {
         }
         self.extra(&mut out[at..at + Self::EXTRA_LEN]);
         at += Self::EXTRA_LEN;
-        out[at] = match self.ply_cap() {
+        out[at] = match self.ply_limit() {
             Some(cap) if cap > 0 => self.ply() as f32 / cap as f32,
             _ => 0.0,
         };
@@ -156,7 +159,6 @@ mod tests {
     use super::*;
     use ngola_rules::kalah::{Kalah, KalahRules};
     use ngola_rules::mangola::{Mangola, MangolaRules};
-    use ngola_rules::Game;
 
     #[test]
     fn fields_cover_the_vector() {

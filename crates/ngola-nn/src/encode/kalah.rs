@@ -1,7 +1,7 @@
 //! Kalah: OpenSpiel's `mancala` action ids, the 2-row board, the stores.
 
 use ngola_rules::kalah::{openspiel, Kalah, KalahMove, KalahRules};
-use ngola_rules::Player;
+use ngola_rules::{Game, Player};
 
 use super::Encode;
 
@@ -42,5 +42,11 @@ impl Encode for Kalah {
 
     fn banked(&self) -> [u32; 2] {
         Player::BOTH.map(|side| u32::from(self.store(side)))
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
+        // Over once more than `max_plies` plies were played.
+        let cap = self.rules().max_plies;
+        (cap != 0).then(|| cap.saturating_add(1))
     }
 }

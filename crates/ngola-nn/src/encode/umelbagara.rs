@@ -66,4 +66,9 @@ impl Encode for UmElBagara {
     fn banked(&self) -> [u32; 2] {
         self.taken()
     }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies();
+        (cap != 0).then_some(cap)
+    }
 }

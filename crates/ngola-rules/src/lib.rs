@@ -7,6 +7,7 @@
 //! Rules follow the rules book (`docs/src/rules.md`); every ambiguity there is a named
 //! rule option (see each game's `Rules` type).
 
+pub mod batch;
 pub mod error;
 pub mod game;
 pub mod kind;

@@ -2,8 +2,8 @@
 //!
 //! Every agent implements [`Agent`] and is built from a spec string
 //! ([`AgentSpec`], e.g. `alphabeta:depth=8` or `mcts:sims=20000,c=1.4`):
-//! [`random`], [`greedy`], [`alphabeta`], [`mcts`] and the exact
-//! [`solver`]; beside them the proof-number [`prover`]. They play any game
+//! [`random`], [`greedy`], [`alphabeta`], [`mcts`], the network-guided
+//! [`az`] and the exact [`solver`]; beside them the proof-number [`prover`]. They play any game
 //! implementing [`Evaluate`] (the four games of `ngola-rules` do, in
 //! [`eval`]'s submodules). Stochastic agents draw
 //! only from the RNG seeded at construction, so a game is reproducible
@@ -11,6 +11,7 @@
 
 pub mod agent;
 pub mod alphabeta;
+pub mod az;
 pub mod bench;
 pub mod eval;
 pub mod greedy;

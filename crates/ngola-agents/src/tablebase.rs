@@ -34,6 +34,10 @@ pub trait Oracle<G>: Send + Sync {
     /// The database's identity (SHA-256 over its levels' checksums).
     fn id(&self) -> &str;
 
+    /// The database as a proof certificate names it: `<game> <rules> <id>`,
+    /// the rules as its files name them.
+    fn name(&self) -> String;
+
     /// The highest level (seeds on the board) covered.
     fn top(&self) -> usize;
 }
@@ -43,6 +47,8 @@ struct Probing<E: Endgame> {
     db: Database<E>,
     id: String,
     play_rules: String,
+    /// The rules as the level files name them.
+    rules: String,
 }
 
 /// The rules of play as the database's header compares them: every option
@@ -71,6 +77,10 @@ impl<E: Endgame> Oracle<E::G> for Probing<E> {
 
     fn id(&self) -> &str {
         &self.id
+    }
+
+    fn name(&self) -> String {
+        format!("{} {} {}", <E::G as Game>::NAME, self.rules, self.id)
     }
 
     fn top(&self) -> usize {
@@ -116,6 +126,7 @@ pub fn open<E: Endgame>(dir: &Path) -> Result<Arc<dyn Oracle<E::G>>, TablebaseEr
     let probing = Arc::new(Probing {
         id: db.id(),
         play_rules: play_rules_of::<E>(&rules),
+        rules: header.rules.clone(),
         db,
     });
     opened.push((dir.to_path_buf(), Arc::new(probing.clone())));

@@ -89,10 +89,12 @@ pub fn pairings(agents: usize, format: Format) -> Vec<Pairing> {
         .collect()
 }
 
-/// The most games a run (all pairings, all shards) may hold. The runner
-/// keeps each game's row in memory until the end (about a kilobyte with
-/// its moves), and a merge holds all rows of the run: ten million games is
-/// about ten gigabytes. Split a larger study into runs with other seeds.
+/// The most games a run (all pairings, all shards) may hold. A run's own
+/// memory does not grow with its games (statistics are counted as games
+/// finish, `games.csv` is sorted in bounded memory), but a resume and a
+/// merge read back every row already written (about a kilobyte with its
+/// moves): ten million games is about ten gigabytes. Split a larger study
+/// into runs with other seeds.
 pub const MAX_GAMES: u64 = 10_000_000;
 
 /// Every game of a run (all shards), computed on demand.

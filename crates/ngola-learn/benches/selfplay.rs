@@ -15,7 +15,7 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Evaluate};
 use ngola_learn::{selfplay, Encode, SelfPlayConfig};
 use ngola_rules::{with_game, GameKind, MoveList};
 
@@ -28,7 +28,7 @@ fn per_second(units: u64, clock: Instant) -> f64 {
 }
 
 /// Plies per second of `games` random playouts through `play_random`.
-fn fast_path<G: Encode>(start: &G, games: u64) -> f64 {
+fn fast_path<G: Encode + Evaluate>(start: &G, games: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let clock = Instant::now();
     let mut plies = 0u64;
@@ -42,7 +42,7 @@ fn fast_path<G: Encode>(start: &G, games: u64) -> f64 {
 }
 
 /// Plies per second of `games` random playouts through `legal_moves`.
-fn generic_path<G: Encode>(start: &G, games: u64) -> f64 {
+fn generic_path<G: Encode + Evaluate>(start: &G, games: u64) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let clock = Instant::now();
     let mut plies = 0u64;
@@ -63,7 +63,7 @@ fn generic_path<G: Encode>(start: &G, games: u64) -> f64 {
 }
 
 /// Positions per second of `selfplay` (random agent, one thread).
-fn selfplay_path<G: Encode>(start: &G, games: u64) -> f64 {
+fn selfplay_path<G: Encode + Evaluate>(start: &G, games: u64) -> f64 {
     let spec: AgentSpec = "random".parse().expect("the random agent's spec");
     let config = SelfPlayConfig {
         games,
@@ -81,7 +81,7 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
-fn bench<G: Encode>(games: u64, rounds: usize) {
+fn bench<G: Encode + Evaluate>(games: u64, rounds: usize) {
     let start = G::start(G::Rules::default());
     selfplay_path(&start, games / 10);
     let (mut fast, mut generic, mut data) = (Vec::new(), Vec::new(), Vec::new());

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use ngola_agents::play::{play_out, Ended, Seated};
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::opening::random_opening;
 use ngola_rules::{MoveList, Outcome, MAX_GAME_PLIES};
 
@@ -149,7 +149,7 @@ pub fn game_seeds(master: u64, index: u64) -> [u64; 3] {
 /// moves, then the arrays are allocated once at their final size and each
 /// game is replayed into its own slices of them. Every byte of the result
 /// is written once, and no per-game buffer is copied.
-pub fn selfplay<G: Encode>(
+pub fn selfplay<G: Encode + Evaluate>(
     start: &G,
     spec: &AgentSpec,
     config: &SelfPlayConfig,
@@ -210,7 +210,7 @@ pub fn selfplay<G: Encode>(
 
 /// One game as played: its moves from the start position (the first
 /// `opening` of them random) and its outcome.
-struct Played<G: Encode> {
+struct Played<G: Encode + Evaluate> {
     moves: Vec<G::Move>,
     opening: usize,
     /// `None` for a game stopped at [`MAX_GAME_PLIES`] (a draw).
@@ -279,7 +279,7 @@ impl<'a> Rows<'a> {
 }
 
 /// Replays game `index` from `start`, writing each position's rows.
-fn record<G: Encode>(start: &G, index: u64, played: &Played<G>, rows: Rows<'_>) {
+fn record<G: Encode + Evaluate>(start: &G, index: u64, played: &Played<G>, rows: Rows<'_>) {
     let obs_len = G::observation_len(start.rules());
     let num_actions = G::num_actions(start.rules());
     let mut game = start.clone();
@@ -304,7 +304,7 @@ fn record<G: Encode>(start: &G, index: u64, played: &Played<G>, rows: Rows<'_>) 
 }
 
 /// Plays game `index`, keeping its moves.
-fn play_one<G: Encode>(
+fn play_one<G: Encode + Evaluate>(
     start: &G,
     spec: &AgentSpec,
     config: &SelfPlayConfig,

@@ -30,7 +30,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 use ngola_agents::play::{play_out, Ended, Players};
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{Game, MoveList, Player};
 
 use crate::encode::Encode;
@@ -135,7 +135,7 @@ struct Flags {
 }
 
 /// `n` games of `G` against one opponent spec; see the module documentation.
-pub struct VecGames<G: Encode> {
+pub struct VecGames<G: Encode + Evaluate> {
     start: G,
     opponent: AgentSpec,
     play_as: PlayAs,
@@ -148,7 +148,7 @@ pub struct VecGames<G: Encode> {
 /// Games per rayon task: enough that a task's work outweighs its cost.
 const MIN_CHUNK: usize = 64;
 
-impl<G: Encode> VecGames<G> {
+impl<G: Encode + Evaluate> VecGames<G> {
     /// `n` games from `start` against `opponent` on `threads` threads (1:
     /// the caller's thread only). The games start at [`VecGames::reset`].
     pub fn new(
@@ -327,7 +327,7 @@ struct Context<'a, G: Game> {
     play_as: PlayAs,
 }
 
-impl<G: Encode> Context<'_, G> {
+impl<G: Encode + Evaluate> Context<'_, G> {
     /// One slot's step: starts a game when `action` is `None` or the game
     /// ended in the previous step, else plays `action` and the opponent's
     /// answers. Writes the learner's observation and mask.
@@ -438,7 +438,7 @@ enum Pause {
     Failed(VecError),
 }
 
-impl<G: Encode> Players<G> for Opponent<'_> {
+impl<G: Encode + Evaluate> Players<G> for Opponent<'_> {
     type Stop = Pause;
 
     fn choose(&mut self, game: &G, after: &mut G) -> Result<(G::Move, bool), Pause> {

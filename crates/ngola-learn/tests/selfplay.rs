@@ -5,7 +5,7 @@
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Evaluate};
 use ngola_learn::{selfplay, Encode, SelfPlayConfig, SelfPlayData, SelfPlayError};
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
@@ -13,7 +13,12 @@ use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::{Game, MoveList, RuleOptions};
 
-fn generate<G: Encode>(spec: &str, games: u64, threads: usize, opening: u32) -> SelfPlayData {
+fn generate<G: Encode + Evaluate>(
+    spec: &str,
+    games: u64,
+    threads: usize,
+    opening: u32,
+) -> SelfPlayData {
     let start = G::start(G::Rules::default());
     let spec = AgentSpec::from_str(spec).expect("spec");
     let config = SelfPlayConfig {
@@ -26,7 +31,7 @@ fn generate<G: Encode>(spec: &str, games: u64, threads: usize, opening: u32) -> 
 }
 
 /// Replays every game of `data` and checks each recorded field.
-fn check_consistent<G: Encode>(data: &SelfPlayData, games: u64, opening: u32) {
+fn check_consistent<G: Encode + Evaluate>(data: &SelfPlayData, games: u64, opening: u32) {
     let rules = G::Rules::default();
     let (obs_len, n) = (G::observation_len(&rules), G::num_actions(&rules));
     assert_eq!((data.observation_len, data.num_actions), (obs_len, n));

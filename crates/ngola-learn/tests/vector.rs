@@ -1,7 +1,7 @@
 //! The batched stepper: same results whatever the thread count, Gymnasium's
 //! NEXT_STEP autoreset, rewards from the learner's side, illegal actions.
 
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Evaluate};
 use ngola_learn::{Batch, Encode, PlayAs, VecError, VecGames};
 use ngola_rules::kalah::{Kalah, KalahRules};
 use ngola_rules::mangola::{Mangola, MangolaRules};
@@ -24,7 +24,7 @@ fn random_actions(batch: &Batch, num_actions: usize, rng: &mut ChaCha8Rng) -> Ve
         .collect()
 }
 
-fn run<G: Encode>(start: G, threads: usize, seed: u64, steps: usize) -> Vec<Batch> {
+fn run<G: Encode + Evaluate>(start: G, threads: usize, seed: u64, steps: usize) -> Vec<Batch> {
     let spec: AgentSpec = "random".parse().unwrap();
     let mut games = VecGames::new(start, 100, spec, PlayAs::Random, threads).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

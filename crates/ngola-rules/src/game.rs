@@ -8,6 +8,7 @@ use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PlayTextError, PositionError};
 use crate::options::RuleOptions;
+use crate::swap::SwapStatus;
 
 /// The most moves any position of any supported game can offer.
 pub const MAX_MOVES: usize = 32;
@@ -308,6 +309,19 @@ pub trait Game: Clone + Send + Sync + fmt::Display + fmt::Debug + 'static {
 
     /// `Ok` if `mv` is legal here, otherwise why not.
     fn check_move(&self, mv: Self::Move) -> Result<(), IllegalMove>;
+
+    /// Where the game stands with the swap rule (rule option `swap`): open
+    /// until North's first turn, then closed, or swapped once North played
+    /// `swap` (after which the board has turned half round, see
+    /// [`crate::swap`]).
+    fn swap_status(&self) -> SwapStatus {
+        SwapStatus::Closed
+    }
+
+    /// Whether North took South's side with the move `swap`.
+    fn swapped(&self) -> bool {
+        self.swap_status() == SwapStatus::Swapped
+    }
 
     /// A short human description of what `mv` does from here (laps,
     /// captures, extra turn); empty when the game has nothing to add.

@@ -14,6 +14,7 @@ pub mod opening;
 pub mod options;
 pub mod perft;
 pub mod reference;
+pub mod swap;
 
 pub mod kalah;
 pub mod mangola;
@@ -28,3 +29,4 @@ pub use game::{
 };
 pub use kind::GameKind;
 pub use options::RuleOptions;
+pub use swap::SwapStatus;

@@ -31,6 +31,12 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
     /// The value of one option as text (`None` for an unknown key).
     fn get(&self, key: &str) -> Option<String>;
 
+    /// Whether the swap (pie) rule is on (the option `swap`, which every
+    /// game has: see [`crate::swap`]); rule sets without it answer `false`.
+    fn swap_rule(&self) -> bool {
+        false
+    }
+
     /// Checks the options together (e.g. a board size against another
     /// option); called after all options are set.
     fn validate(&self) -> Result<(), RuleError> {
@@ -44,11 +50,14 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
             .map_err(|e| PositionError::new("rules", e.to_string()))
     }
 
-    /// Every option as `key=value`, in the order of [`RuleOptions::keys`].
+    /// Every option as `key=value`, in the order of [`RuleOptions::keys`],
+    /// but `swap` only when it is on: rules written before the swap rule
+    /// existed (experiment files, database headers) read back equal.
     fn to_pairs(&self) -> Vec<(String, String)> {
         Self::keys()
             .iter()
             .map(|k| (k.key.to_string(), self.get(k.key).unwrap_or_default()))
+            .filter(|(k, v)| !(k == crate::swap::RULE_KEY.key && v == "false"))
             .collect()
     }
 

@@ -30,6 +30,7 @@ fn random_rules(rng: &mut impl Rng) -> KalahRules {
         seeds: rng.random_range(1..=8),
         empty_capture: rng.random_bool(0.5),
         max_plies: [1000, 0, 5][rng.random_range(0..3)],
+        swap: false,
     }
 }
 
@@ -211,6 +212,7 @@ fn perft_on_small_boards_matches_the_reference() {
                     seeds,
                     empty_capture,
                     max_plies: 1000,
+                    swap: false,
                 };
                 let reference = RefKalah::new(pits as usize, seeds as u32, empty_capture, 1000);
                 let depth = 7;

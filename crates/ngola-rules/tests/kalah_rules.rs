@@ -252,7 +252,9 @@ fn position_errors_name_the_field() {
     };
     assert_eq!(field("oware 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0"), "game");
     assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0"), "fields");
-    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x"), "fields");
+    // A sixth field can only be the swap field.
+    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x"), "swap");
+    assert_eq!(field("kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 x y"), "fields");
     assert_eq!(field("kalah 4,4,4,4,4,4 S 0 0,0"), "rows");
     assert_eq!(field("kalah 4,4,4,4,4/4,4,4,4,4,4 S 0 0,0"), "rows");
     assert_eq!(field("kalah 4,4,4,x,4,4/4,4,4,4,4,4 S 0 0,0"), "rows");
@@ -281,10 +283,15 @@ fn rule_options_are_read_checked_and_written() {
             pits: 4,
             seeds: 3,
             empty_capture: true,
-            max_plies: 0
+            max_plies: 0,
+            swap: false,
         }
     );
     assert_eq!(rules.get("empty_capture").as_deref(), Some("true"));
+    // `swap` is written only when on.
+    let swap = KalahRules::from_assignments(&["swap=true"]).expect("valid");
+    assert_eq!(swap.to_pairs().len(), 5);
+    assert_eq!(swap.get("swap").as_deref(), Some("true"));
     assert_eq!(KalahRules::default().to_pairs().len(), 4);
     for (text, key) in [
         ("pits=9", "pits"),

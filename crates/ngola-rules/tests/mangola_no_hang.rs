@@ -29,6 +29,7 @@ fn random_games_under_every_option_combination_end() {
                             lap_limit,
                             max_plies,
                             columns,
+                            swap: false,
                         };
                         combinations += 1;
                         for _ in 0..4 {

@@ -40,6 +40,7 @@ fn random_rules(rng: &mut ChaCha8Rng) -> MangolaRules {
         } else {
             rng.random_range(2..8)
         },
+        swap: false,
     }
 }
 

@@ -587,8 +587,13 @@ fn position_errors_name_the_field() {
         field("mangola 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S -3"),
         "ply"
     );
+    // One field more can only be the swap field; two are too many.
     assert_eq!(
         field("mangola 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0 0,0"),
+        "swap"
+    );
+    assert_eq!(
+        field("mangola 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 S 0 0,0 x"),
         "extra fields"
     );
 }

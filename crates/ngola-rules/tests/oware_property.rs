@@ -30,6 +30,7 @@ fn random_rules(rng: &mut impl Rng) -> OwareRules {
         },
         seeds: rng.random_range(1..=8),
         max_plies: [1000, 0, 5][rng.random_range(0..3)],
+        swap: false,
     }
 }
 
@@ -217,6 +218,7 @@ fn perft_on_small_boards_matches_the_reference() {
                 houses,
                 seeds,
                 max_plies: 1000,
+                swap: false,
             };
             let reference = RefOware::new(houses as usize, seeds as u32, 1000);
             let depth = 8;

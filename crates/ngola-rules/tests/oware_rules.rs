@@ -292,7 +292,8 @@ fn rule_options_are_read_checked_and_written() {
         OwareRules {
             houses: 5,
             seeds: 3,
-            max_plies: 0
+            max_plies: 0,
+            swap: false,
         }
     );
     assert_eq!(rules.get("houses").as_deref(), Some("5"));

@@ -475,8 +475,13 @@ fn position_text_errors_name_the_field() {
     assert_eq!(field("umelbagara 5,5,5,5,5/5,5,5,5,5"), "side");
     assert_eq!(field("umelbagara"), "rows");
     assert_eq!(field(""), "game");
+    // One field more can only be the swap field; two are too many.
     assert_eq!(
         field("umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0 extra"),
+        "swap"
+    );
+    assert_eq!(
+        field("umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0 extra text"),
         "taken"
     );
     assert_eq!(field("umelbagara  5,5,5,5,5/5,5,5,5,5 S 0 0,0"), "rows");

@@ -186,6 +186,22 @@ fn require_uncapped(max_plies: u32) -> Result<(), TablebaseError> {
     Ok(())
 }
 
+/// Refuses the swap rule: a database holds positions where no swap is to
+/// come. Positions after a swap are ordinary positions, so a database
+/// built under `swap=false` gives their values.
+fn require_no_swap(swap: bool) -> Result<(), TablebaseError> {
+    if swap {
+        return Err(TablebaseError::Rules {
+            key: "swap".into(),
+            value: "true".into(),
+            reason: "a database holds positions where no swap is to come; positions after \
+                     a swap are ordinary ones: build and probe with swap=false"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
 /// Mover-first counts of a two-row engine (`sowing_row` per side).
 fn two_row_counts(rows: [[u8; 8]; 2], mover: Player, n: usize, out: &mut [u8]) {
     let me = rows[mover.index()];
@@ -271,6 +287,7 @@ impl Endgame for KalahEndgame {
 
     fn new(rules: KalahRules) -> Result<Self, TablebaseError> {
         require_uncapped(rules.max_plies)?;
+        require_no_swap(rules.swap)?;
         Ok(KalahEndgame { rules })
     }
 
@@ -336,6 +353,7 @@ impl Endgame for OwareEndgame {
 
     fn new(rules: OwareRules) -> Result<Self, TablebaseError> {
         require_uncapped(rules.max_plies)?;
+        require_no_swap(rules.swap)?;
         Ok(OwareEndgame { rules })
     }
 
@@ -433,6 +451,7 @@ impl Endgame for UmElBagaraEndgame {
 
     fn new(rules: UmElBagaraRules) -> Result<Self, TablebaseError> {
         require_uncapped(rules.max_plies())?;
+        require_no_swap(rules.swap())?;
         let roomy = UmElBagaraRules::new(
             rules.houses() as u32,
             MAX_COUNTERS as u32,

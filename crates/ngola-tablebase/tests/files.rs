@@ -1,7 +1,7 @@
 //! The database as files: `verify` finds one changed entry (by checksum
 //! and, with the checksum made to match, by the invariant); a build
 //! stopped part-way resumes to byte-identical files; a database of other
-//! rules is refused, for probes and builds.
+//! rules is refused, for probes and builds, and so are rules with the swap.
 
 mod common;
 
@@ -9,12 +9,14 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use ngola_rules::kalah::Kalah;
+use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::Game;
 use ngola_tablebase::build::BuildMonitor;
 use ngola_tablebase::file::{level_path, sha256_hex, HEADER_BYTES};
 use ngola_tablebase::{
-    build, verify, Database, Endgame, KalahEndgame, Quiet, TablebaseError, UmElBagaraEndgame,
+    build, verify, Database, Endgame, KalahEndgame, OwareEndgame, Quiet, TablebaseError,
+    UmElBagaraEndgame,
 };
 
 fn kalah(assignments: &[&str]) -> KalahEndgame {
@@ -192,4 +194,28 @@ fn a_database_of_other_rules_is_refused() {
         db.worth(&start),
         Err(TablebaseError::NotCovered { seeds: 12, top: 6 })
     ));
+}
+
+#[test]
+fn the_swap_rule_is_refused_naming_the_option() {
+    for result in [
+        KalahEndgame::new(common::rules::<Kalah>(&[
+            "pits=2",
+            "max_plies=0",
+            "swap=true",
+        ]))
+        .err(),
+        OwareEndgame::new(common::rules::<Oware>(&[
+            "houses=2",
+            "max_plies=0",
+            "swap=true",
+        ]))
+        .err(),
+        UmElBagaraEndgame::new(common::rules::<UmElBagara>(&["max_plies=0", "swap=true"])).err(),
+    ] {
+        match result {
+            Some(TablebaseError::Rules { key, .. }) => assert_eq!(key, "swap"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! A position as the drawings see it: read from the position text of
 //! docs/src/rules.md, so the same code draws every game.
 
-use ngola_rules::{GameKind, Player, PositionError};
+use ngola_rules::{GameKind, Player, PositionError, SwapStatus};
 
 /// The largest count a hole, store or score may hold in a drawing; far
 /// above any real game (Mangola has 64 seeds), it only keeps nonsense out.
@@ -60,13 +60,16 @@ pub struct BoardView {
     pub ply: u32,
     /// Stores, taken or captured counts, South's first (absent for Mangola).
     pub banks: Option<[u32; 2]>,
+    /// Whether North took South's side with the move `swap` (the position
+    /// text's last field `swapped`; the board is drawn as it stands).
+    pub swapped: bool,
 }
 
 impl BoardView {
     /// Reads a position text (docs/src/rules.md "Position text") of any game.
     /// Errors name the bad field, like the games' own parsers.
     pub fn parse(text: &str) -> Result<BoardView, PositionError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
         let name = fields
             .first()
             .ok_or_else(|| PositionError::new("game", "the position text is empty"))?;
@@ -75,6 +78,7 @@ impl BoardView {
             .map_err(|reason: String| PositionError::new("game", reason))?;
         let has_bank = BankKind::of(game) != BankKind::None;
         let expected = if has_bank { 5 } else { 4 };
+        let swap = SwapStatus::split_field(&mut fields, expected);
         if fields.len() != expected {
             return Err(PositionError::new(
                 "fields",
@@ -95,12 +99,15 @@ impl BoardView {
         } else {
             None
         };
+        // Whether the swap rule is on is not part of the text: read it as on.
+        let swapped = SwapStatus::parse(swap, ply, true)? == SwapStatus::Swapped;
         Ok(BoardView {
             game,
             rows,
             to_move,
             ply,
             banks,
+            swapped,
         })
     }
 
@@ -257,6 +264,12 @@ mod tests {
         assert_eq!(k.count(0, 5), 6);
         assert_eq!(k.count(1, 5), 9);
         assert_eq!(k.bank(Player::North), 1);
+        assert!(!k.swapped);
+        let swapped = BoardView::parse("kalah 1,2,3,4,5,6/0,0,0,0,0,9 S 3 2,1 swapped").unwrap();
+        assert!(swapped.swapped);
+        assert_eq!(swapped.rows, k.rows);
+        let m = BoardView::parse("mangola 0,4/4,0/2,2/2,2 S 2 swapped").unwrap();
+        assert!(m.swapped);
     }
 
     #[test]
@@ -270,7 +283,9 @@ mod tests {
         assert_eq!(field("kalah 4,4/4,4 S -1 0,0"), "ply");
         assert_eq!(field("kalah 4,4/4,4 S 0 0"), "banks");
         assert_eq!(field("kalah 4,4/4,4 S 0"), "fields");
-        assert_eq!(field("mangola 2,2/2,2/2,2/2,2 S 0 0,0"), "fields");
+        assert_eq!(field("mangola 2,2/2,2/2,2/2,2 S 0 0,0"), "swap");
+        assert_eq!(field("mangola 2,2/2,2/2,2/2,2 S 0 0,0 x"), "fields");
+        assert_eq!(field("kalah 4,4/4,4 S 1 0,0 swapped"), "swap");
         assert_eq!(field(""), "game");
     }
 

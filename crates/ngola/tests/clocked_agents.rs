@@ -3,6 +3,7 @@
 //! solve, and an agent whose spec names no budget searches by its clock.
 
 mod common;
+use common::args;
 
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -91,18 +92,7 @@ fn tournament(name: &str, args: &[&str], within: Duration) -> std::path::PathBuf
 fn a_clocked_tournament_with_the_solver_completes_without_forfeits() {
     let dir = tournament(
         "solver",
-        &[
-            "--game",
-            "kalah",
-            "--agent",
-            "solver:tt=4",
-            "--agent",
-            "random",
-            "--games",
-            "2",
-            "--tc",
-            "1+0",
-        ],
+        &args!["--game kalah --agent solver:tt=4 --agent random --games 2 --tc 1+0"],
         Duration::from_secs(60),
     );
     let games = rows(&dir);
@@ -120,18 +110,7 @@ fn an_agent_whose_spec_names_no_budget_searches_by_its_clock() {
     // few milliseconds a move, and so would every game of it.
     let dir = tournament(
         "by-clock",
-        &[
-            "--game",
-            "kalah",
-            "--agent",
-            "ab=alphabeta:tt=1",
-            "--agent",
-            "random",
-            "--games",
-            "2",
-            "--tc",
-            "1+0",
-        ],
+        &args!["--game kalah --agent ab=alphabeta:tt=1 --agent random --games 2 --tc 1+0"],
         Duration::from_secs(60),
     );
     let games = rows(&dir);

@@ -5,6 +5,9 @@
 //! movegen bench stops its playouts where tournaments stop games, and the
 //! solver gives up on a line past `MAX_LINE_PLIES` with a message.
 
+mod common;
+use common::args;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -69,19 +72,9 @@ fn a_tournament_stops_endless_games_at_the_ply_limit() {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("endless-run-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out_arg = dir.display().to_string();
-    let args = with_endless(&[
-        "tournament",
-        "--game",
-        "mangola",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--games",
-        "4",
-        "-q",
-        "--out",
-        &out_arg,
+    let args = with_endless(&args![
+        "tournament --game mangola --agent random --agent greedy --games 4 -q --out",
+        &out_arg
     ]);
     finishes(&strs(&args), "", LIMIT);
     let games = std::fs::read_to_string(dir.join("games.csv")).unwrap();
@@ -122,13 +115,8 @@ fn mcts_answers_go_under_endless_rules() {
 
 #[test]
 fn play_and_the_movegen_bench_end_under_endless_rules() {
-    let args = with_endless(&[
-        "play",
-        "mangola",
-        "--agent",
-        "mcts:sims=100",
-        "--record",
-        "/dev/null",
+    let args = with_endless(&args![
+        "play mangola --agent mcts:sims=100 --record /dev/null"
     ]);
     let out = finishes(&strs(&args), "a1\nquit\n", LIMIT);
     assert!(String::from_utf8_lossy(&out.stdout).contains("plays "));

@@ -58,28 +58,7 @@ fn the_example_bot_plays_built_in_agents_with_identical_games_on_1_and_2_threads
     for threads in ["1", "2"] {
         let dir = temp_dir(&format!("bot-{threads}"));
         let engine = bot_engine();
-        let out = ngola(&[
-            "tournament",
-            "--game",
-            "kalah",
-            "--engine",
-            &engine,
-            "--agent",
-            "mine=engine:bot",
-            "--agent",
-            "random",
-            "--agent",
-            "ab2=alphabeta:depth=2",
-            "--games",
-            "6",
-            "--opening-plies",
-            "2",
-            "--threads",
-            threads,
-            "--quiet",
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
+        let out = ngola(&args!["tournament --game kalah --engine", &engine, "--agent mine=engine:bot --agent random --agent ab2=alphabeta:depth=2 --games 6 --opening-plies 2 --threads", threads, "--quiet --out", dir]);
         assert!(out.status.success(), "{}", stderr(&out));
         let games = timeless(&dir);
         assert_eq!(games.len(), 18);
@@ -193,21 +172,11 @@ fn engines_that_crash_lie_or_stall_lose_the_games_they_fault_in_and_the_run_comp
 #[test]
 fn three_failed_handshakes_stop_the_run_naming_the_engine_and_its_stderr() {
     let dir = temp_dir("ghost");
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--engine",
-        "ghost=/nonexistent/engine --flag",
-        "--agent",
-        "engine:ghost",
-        "--agent",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
+    let out = ngola(&args![
+        "tournament --game kalah --engine",
+        whole("ghost=/nonexistent/engine --flag"),
+        "--agent engine:ghost --agent random --games 2 --quiet --out",
+        dir
     ]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
@@ -228,21 +197,11 @@ fn three_failed_handshakes_stop_the_run_naming_the_engine_and_its_stderr() {
     let dir = temp_dir("exits");
     let engine =
         "quitter=python3 -c \"import sys; print('no engine here', file=sys.stderr); sys.exit(4)\"";
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--engine",
+    let out = ngola(&args![
+        "tournament --game kalah --engine",
         engine,
-        "--agent",
-        "engine:quitter",
-        "--agent",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
+        "--agent engine:quitter --agent random --games 2 --quiet --out",
+        dir
     ]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
@@ -262,21 +221,11 @@ fn rules_an_engine_cannot_play_stop_the_run_with_its_reason() {
     }
     let dir = temp_dir("refused");
     let engine = bot_engine();
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "oware",
-        "--engine",
+    let out = ngola(&args![
+        "tournament --game oware --engine",
         &engine,
-        "--agent",
-        "engine:bot",
-        "--agent",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
+        "--agent engine:bot --agent random --games 2 --quiet --out",
+        dir
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
@@ -292,16 +241,9 @@ fn rules_an_engine_cannot_play_stop_the_run_with_its_reason() {
 #[test]
 fn an_undefined_engine_and_bad_engine_flags_are_refused_before_anything_runs() {
     let dir = temp_dir("undefined");
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "engine:nobody",
-        "--agent",
-        "random",
-        "--out",
-        dir.to_str().unwrap(),
+    let out = ngola(&args![
+        "tournament --game kalah --agent engine:nobody --agent random --out",
+        dir
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -316,28 +258,16 @@ fn an_undefined_engine_and_bad_engine_flags_are_refused_before_anything_runs() {
         ("x=\"unclosed", "unbalanced quotes"),
         ("x=", "the command is empty"),
     ] {
-        let out = ngola(&[
-            "tournament",
-            "--game",
-            "kalah",
-            "--engine",
+        let out = ngola(&args![
+            "tournament --game kalah --engine",
             flag,
-            "--agent",
-            "random",
-            "--agent",
-            "random",
+            "--agent random --agent random"
         ]);
         assert_eq!(out.status.code(), Some(2), "{flag}");
         assert!(stderr(&out).contains(needle), "{flag}: {}", stderr(&out));
     }
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "a=random",
-        "--agent",
-        "a=greedy",
+    let out = ngola(&args![
+        "tournament --game kalah --agent a=random --agent a=greedy"
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -345,16 +275,8 @@ fn an_undefined_engine_and_bad_engine_flags_are_refused_before_anything_runs() {
         "{}",
         stderr(&out)
     );
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "random",
-        "--tc",
-        "10",
+    let out = ngola(&args![
+        "tournament --game kalah --agent random --agent random --tc 10"
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -400,22 +322,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
 
     // The same games as the built-in random agent's.
     let builtin = temp_dir("builtin");
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "random",
-        "--games",
-        "40",
-        "--opening-plies",
-        "2",
-        "--quiet",
-        "--out",
-        builtin.to_str().unwrap(),
-    ]);
+    let out = ngola(&args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet --out", builtin]);
     assert!(out.status.success());
     let same_games = |a: &GameRecord, b: &GameRecord| {
         (
@@ -449,13 +356,10 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
         kept.join("\n") + "\n1,0,0,1,0,eng",
     )
     .unwrap();
-    let out = ngola(&[
-        "tournament",
-        "--resume",
-        resumed.to_str().unwrap(),
-        "--threads",
-        "1",
-        "--quiet",
+    let out = ngola(&args![
+        "tournament --resume",
+        resumed,
+        "--threads 1 --quiet"
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(timeless(&resumed), reference);
@@ -464,14 +368,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
     let (one, two, merged) = (temp_dir("shard1"), temp_dir("shard2"), temp_dir("merged"));
     base(&one, &["--shard", "1/2"]);
     base(&two, &["--shard", "2/2"]);
-    let out = ngola(&[
-        "merge",
-        one.to_str().unwrap(),
-        two.to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let out = ngola(&args!["merge", one, two, "--out", merged, "--quiet"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(timeless(&merged), reference);
 
@@ -479,24 +376,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
     let sprt = ["--sprt", "elo0=0,elo1=200,alpha=0.2,beta=0.2"];
     let (engine_sprt, builtin_sprt) = (temp_dir("sprt-engine"), temp_dir("sprt-builtin"));
     base(&engine_sprt, &sprt);
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "random",
-        "--games",
-        "40",
-        "--opening-plies",
-        "2",
-        "--quiet",
-        sprt[0],
-        sprt[1],
-        "--out",
-        builtin_sprt.to_str().unwrap(),
-    ]);
+    let out = ngola(&args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet", sprt[0], sprt[1], "--out", builtin_sprt]);
     assert!(out.status.success());
     let (a, b) = (timeless(&engine_sprt), timeless(&builtin_sprt));
     assert_eq!(a.len(), b.len());
@@ -518,24 +398,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
 #[test]
 fn built_in_searches_on_a_clock_never_lose_on_time() {
     let dir = temp_dir("clocked");
-    let out = ngola(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "ab=alphabeta:depth=100,tt=1",
-        "--agent",
-        "mc=mcts:sims=none,time=100s",
-        "--games",
-        "2",
-        "--tc",
-        "0.3+0.005",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let out = ngola(&args!["tournament --game kalah --agent ab=alphabeta:depth=100,tt=1 --agent mc=mcts:sims=none,time=100s --games 2 --tc 0.3+0.005 --threads 2 --quiet --out", dir]);
     assert!(out.status.success(), "{}", stderr(&out));
     let games = rows(&dir);
     assert_eq!(games.len(), 2);

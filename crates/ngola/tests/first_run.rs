@@ -4,6 +4,7 @@
 //! against a built-in agent simply runs, on openings chosen for it.
 
 mod common;
+use common::args;
 
 use common::{refused, scratch, succeed};
 
@@ -24,14 +25,7 @@ fn the_quickstart_table_names_agents_as_typed_with_one_headline_rating() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../experiments/quickstart.toml"
     );
-    let stdout = succeed(&[
-        "tournament",
-        experiment,
-        "--games",
-        "20",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament", experiment, "--games 20 --out", dir]);
     let table = standings(&stdout);
     assert_eq!(table.len(), 3, "{stdout}");
     for typed in ["random", "greedy", "alphabeta:depth=3"] {
@@ -65,19 +59,7 @@ fn the_quickstart_table_names_agents_as_typed_with_one_headline_rating() {
 #[test]
 fn short_names_name_the_rows() {
     let dir = scratch("short").join("run");
-    let stdout = succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "ab=alphabeta:depth=2",
-        "--agent",
-        "mc=mcts:sims=50",
-        "--games",
-        "4",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament --game kalah --agent ab=alphabeta:depth=2 --agent mc=mcts:sims=50 --games 4 --out", dir]);
     let names: Vec<&str> = standings(&stdout)
         .iter()
         .filter_map(|l| l.split_whitespace().nth(1))

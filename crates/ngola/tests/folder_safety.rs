@@ -4,6 +4,9 @@
 //! `kill -9` does not block `--resume`), and merges that never leave a
 //! half-written folder nor destroy an earlier complete one.
 
+mod common;
+use common::args;
+
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -171,24 +174,7 @@ fn a_locked_folder_is_refused_at_once_naming_the_holder() {
 
 /// A run that takes a few seconds on one thread.
 fn slow_run(dir: &Path) -> Command {
-    ngola(&[
-        "tournament",
-        "--game",
-        "mangola",
-        "--agent",
-        "alphabeta:depth=4",
-        "--agent",
-        "greedy",
-        "--games",
-        "240",
-        "--opening-plies",
-        "8",
-        "--threads",
-        "1",
-        "--quiet",
-        "--out",
-        s(dir),
-    ])
+    ngola(&args!["tournament --game mangola --agent alphabeta:depth=4 --agent greedy --games 240 --opening-plies 8 --threads 1 --quiet --out", s(dir)])
 }
 
 /// Waits until `dir/.lock` names `child` (it holds the lock).
@@ -215,16 +201,9 @@ fn a_second_writer_is_refused_and_a_killed_holder_does_not_block_resume() {
 
     // While it runs: a second fresh run and a resume on its folder.
     refused_as_locked(
-        &[
-            "tournament",
-            "--game",
-            "mangola",
-            "--agent",
-            "random",
-            "--agent",
-            "random",
-            "--out",
-            s(&dir),
+        &args![
+            "tournament --game mangola --agent random --agent random --out",
+            s(&dir)
         ],
         &dir,
         pid,
@@ -336,13 +315,13 @@ fn merge_replaces_only_a_whole_result_of_the_same_experiment() {
     let other = root.join("other");
     succeed(&strs(&random_run(&["--seed", "9", "--out", s(&other)])));
     let other_games = games(&other);
-    let out = run(&[
+    let out = run(&args![
         "merge",
         s(&shards[0]),
         s(&shards[1]),
         "--out",
         s(&other),
-        "--replace",
+        "--replace"
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("seed"));
@@ -350,13 +329,13 @@ fn merge_replaces_only_a_whole_result_of_the_same_experiment() {
     let notes = root.join("notes");
     std::fs::create_dir_all(&notes).unwrap();
     std::fs::write(notes.join("todo.txt"), "keep me").unwrap();
-    let out = run(&[
+    let out = run(&args![
         "merge",
         s(&shards[0]),
         s(&shards[1]),
         "--out",
         s(&notes),
-        "--replace",
+        "--replace"
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -379,21 +358,14 @@ fn a_killed_merge_leaves_the_earlier_result_or_nothing() {
     let shards: Vec<PathBuf> = (1..=2).map(|i| root.join(format!("shard-{i}"))).collect();
     for (i, dir) in shards.iter().enumerate() {
         let shard = format!("{}/2", i + 1);
-        succeed(&[
-            "tournament",
-            "--game",
-            "mangola",
-            "--agent",
-            "random",
-            "--agent",
-            "random",
-            "--games",
+        succeed(&args![
+            "tournament --game mangola --agent random --agent random --games",
             games_arg,
             "--shard",
             &shard,
             "--out",
             s(dir),
-            "--quiet",
+            "--quiet"
         ]);
     }
     let merged = root.join("merged");

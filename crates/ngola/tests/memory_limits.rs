@@ -3,6 +3,9 @@
 //! is allocated or any folder made; never an abort. `NGOLA_MEMORY_MB`
 //! stands for a small machine here.
 
+mod common;
+use common::args;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -50,14 +53,7 @@ fn tables_over_the_limit_are_refused_by_every_command() {
     );
     refused(
         limit,
-        &[
-            "play",
-            "kalah",
-            "--agent",
-            "solver:tt=600",
-            "--record",
-            "/dev/null",
-        ],
+        &args!["play kalah --agent solver:tt=600 --record /dev/null"],
         "quit\n",
         &["--agent", named[0]],
     );
@@ -67,21 +63,7 @@ fn tables_over_the_limit_are_refused_by_every_command() {
     // Each of 2 threads plays a game of two 600 MiB tables: 2400 MiB.
     refused(
         limit,
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "alphabeta:depth=1,tt=600",
-            "--agent",
-            "alphabeta:depth=1,tt=600",
-            "--agent",
-            "random",
-            "--threads",
-            "2",
-            "--out",
-            &out_text,
-        ],
+        &args!["tournament --game kalah --agent alphabeta:depth=1,tt=600 --agent alphabeta:depth=1,tt=600 --agent random --threads 2 --out", &out_text],
         "",
         &["agents:", "2400 MiB", "fewer threads", named[0]],
     );
@@ -89,22 +71,7 @@ fn tables_over_the_limit_are_refused_by_every_command() {
     // One thread and the random agent beside a 600 MiB table fit.
     let fits = ngola(
         limit,
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "alphabeta:depth=1,tt=600",
-            "--agent",
-            "random",
-            "--threads",
-            "1",
-            "--games",
-            "2",
-            "-q",
-            "--out",
-            &out_text,
-        ],
+        &args!["tournament --game kalah --agent alphabeta:depth=1,tt=600 --agent random --threads 1 --games 2 -q --out", &out_text],
         "",
     );
     assert!(fits.status.success(), "{fits:?}");

@@ -40,17 +40,9 @@ fn a_written_suite_is_played_pair_by_pair() {
     let dir = scratch("play");
     let book = dir.join("book.txt");
     let stderr = String::from_utf8_lossy(
-        &ngola(&[
-            "openings",
-            "kalah",
-            "--plies",
-            "3",
-            "--count",
-            "12",
-            "--seed",
-            "5",
-            "-o",
-            book.to_str().unwrap(),
+        &ngola(&args![
+            "openings kalah --plies 3 --count 12 --seed 5 -o",
+            book
         ])
         .stderr,
     )
@@ -71,23 +63,7 @@ fn a_written_suite_is_played_pair_by_pair() {
 
     // Played: by default each opening by one pair of every pairing.
     let run = dir.join("run");
-    let stdout = succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--agent",
-        "alphabeta:depth=2",
-        "--openings",
-        book.to_str().unwrap(),
-        "--threads",
-        "2",
-        "--out",
-        run.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament --game kalah --agent random --agent greedy --agent alphabeta:depth=2 --openings", book, "--threads 2 --out", run]);
     assert!(
         stdout.contains("a suite of 12 openings (sequential order"),
         "{stdout}"
@@ -109,35 +85,17 @@ fn a_written_suite_is_played_pair_by_pair() {
     // The folder resumes and merges with its copy of the suite.
     succeed(&["tournament", "--resume", run.to_str().unwrap(), "-q"]);
     let merged = dir.join("merged");
-    succeed(&[
-        "merge",
-        run.to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-        "-q",
-    ]);
+    succeed(&args!["merge", run, "--out", merged, "-q"]);
     assert!(merged.join("openings.txt").exists());
 
     // Random order: the suite shuffled, the same for every pairing, and
     // the same from the same seed.
     let shuffled = dir.join("shuffled");
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--openings",
-        book.to_str().unwrap(),
-        "--openings-order",
-        "random",
-        "--games",
-        "16",
-        "-q",
-        "--out",
-        shuffled.to_str().unwrap(),
+    succeed(&args![
+        "tournament --game kalah --agent random --agent greedy --openings",
+        book,
+        "--openings-order random --games 16 -q --out",
+        shuffled
     ]);
     let rows = read_games(&shuffled.join("games.csv")).unwrap().records;
     let used: Vec<&str> = rows.iter().step_by(2).map(|r| r.opening.as_str()).collect();
@@ -151,20 +109,11 @@ fn a_written_suite_is_played_pair_by_pair() {
 
     // More pairs than openings: refused with both numbers.
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "random",
-            "--agent",
-            "greedy",
-            "--openings",
-            book.to_str().unwrap(),
-            "--games",
-            "26",
-            "--out",
-            dir.join("too-many").to_str().unwrap(),
+        &args![
+            "tournament --game kalah --agent random --agent greedy --openings",
+            book,
+            "--games 26 --out",
+            dir.join("too-many")
         ],
         &["12 distinct opening(s) for 13 pairs"],
     );
@@ -192,18 +141,11 @@ fn bad_suite_lines_are_named() {
         std::fs::write(&book, content.replace("{start}", start_after_a1)).unwrap();
         let out = dir.join(format!("out{k}"));
         refused(
-            &[
-                "tournament",
-                "--game",
-                "kalah",
-                "--agent",
-                "random",
-                "--agent",
-                "greedy",
-                "--openings",
-                book.to_str().unwrap(),
+            &args![
+                "tournament --game kalah --agent random --agent greedy --openings",
+                book,
                 "--out",
-                out.to_str().unwrap(),
+                out
             ],
             &[book.to_str().unwrap(), line, what],
         );
@@ -213,19 +155,11 @@ fn bad_suite_lines_are_named() {
     let book = dir.join("positions.txt");
     std::fs::write(&book, format!("{start_after_a1}\na2\n")).unwrap();
     let run = dir.join("positions");
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--openings",
-        book.to_str().unwrap(),
-        "-q",
-        "--out",
-        run.to_str().unwrap(),
+    succeed(&args![
+        "tournament --game kalah --agent random --agent greedy --openings",
+        book,
+        "-q --out",
+        run
     ]);
     let rows = read_games(&run.join("games.csv")).unwrap().records;
     assert_eq!(rows[0].opening, start_after_a1);
@@ -235,31 +169,14 @@ fn bad_suite_lines_are_named() {
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing\n").unwrap();
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "random",
-            "--agent",
-            "greedy",
-            "--openings",
-            empty.to_str().unwrap(),
+        &args![
+            "tournament --game kalah --agent random --agent greedy --openings",
+            empty
         ],
         &["holds no opening"],
     );
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "random",
-            "--agent",
-            "greedy",
-            "--openings",
-            "/nonexistent/book.txt",
-        ],
+        &args!["tournament --game kalah --agent random --agent greedy --openings /nonexistent/book.txt"],
         &["openings", "/nonexistent/book.txt"],
     );
     std::fs::remove_dir_all(dir).unwrap();
@@ -267,19 +184,8 @@ fn bad_suite_lines_are_named() {
 
 #[test]
 fn openings_can_be_kept_balanced_and_are_refused_when_too_few() {
-    let out = succeed(&[
-        "openings",
-        "kalah",
-        "--plies",
-        "3",
-        "--count",
-        "8",
-        "--seed",
-        "3",
-        "--max-eval-gap",
-        "0.5",
-        "--agent",
-        "alphabeta:depth=3",
+    let out = succeed(&args![
+        "openings kalah --plies 3 --count 8 --seed 3 --max-eval-gap 0.5 --agent alphabeta:depth=3"
     ]);
     let balanced: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(balanced.len(), 8);
@@ -295,20 +201,7 @@ fn openings_can_be_kept_balanced_and_are_refused_when_too_few() {
     // Two plies: 35 openings exist, 5 within half a seed (an error that
     // says both).
     refused(
-        &[
-            "openings",
-            "kalah",
-            "--plies",
-            "2",
-            "--count",
-            "8",
-            "--seed",
-            "3",
-            "--max-eval-gap",
-            "0.5",
-            "--agent",
-            "alphabeta:depth=3",
-        ],
+        &args!["openings kalah --plies 2 --count 8 --seed 3 --max-eval-gap 0.5 --agent alphabeta:depth=3"],
         &[
             "8 openings asked",
             "only 35 distinct positions",
@@ -322,32 +215,11 @@ fn openings_can_be_kept_balanced_and_are_refused_when_too_few() {
     );
     // No judgement from an agent without an evaluation.
     refused(
-        &[
-            "openings",
-            "kalah",
-            "--plies",
-            "2",
-            "--count",
-            "3",
-            "--max-eval-gap",
-            "1",
-            "--agent",
-            "random",
-        ],
+        &args!["openings kalah --plies 2 --count 3 --max-eval-gap 1 --agent random"],
         &["agent", "no evaluation"],
     );
     refused(
-        &[
-            "openings",
-            "kalah",
-            "--plies",
-            "2",
-            "--count",
-            "3",
-            "--max-eval-gap=-1",
-            "--agent",
-            "greedy",
-        ],
+        &args!["openings kalah --plies 2 --count 3 --max-eval-gap=-1 --agent greedy"],
         &["max-eval-gap"],
     );
 }

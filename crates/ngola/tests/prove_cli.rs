@@ -60,17 +60,9 @@ fn certificates_pass_the_check_and_damaged_ones_fail() {
     let dir = scratch("certificates");
     for name in ["m5.txt", "m5.txt.gz"] {
         let file = dir.join(name);
-        let out = ngola(&[
-            "prove",
-            "mangola",
-            "--rule",
-            "columns=5",
-            "--rule",
-            "capture_sowing=ludii",
-            "--threads",
-            "1",
-            "--certificate",
-            path(&file),
+        let out = ngola(&args![
+            "prove mangola --rule columns=5 --rule capture_sowing=ludii --threads 1 --certificate",
+            path(&file)
         ]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains(&format!("certificate {}", path(&file))));
@@ -168,9 +160,9 @@ fn a_checkpoint_is_continued_and_must_be_the_same_problem() {
         stdout(&third)
     );
     // Another position with the same checkpoint: refused, naming the field.
-    let other = run(args(&[
+    let other = run(args(&args![
         "--position",
-        "mangola 0,4,0,4,0,4,0/4,0,4,0,4,0,4/2,2,2,2,2,2,2/2,2,2,2,2,2,2 N 1",
+        whole("mangola 0,4,0,4,0,4,0/4,0,4,0,4,0,4/2,2,2,2,2,2,2/2,2,2,2,2,2,2 N 1")
     ]));
     assert_eq!(other.status.code(), Some(2));
     assert!(stderr(&other).contains("position"), "{}", stderr(&other));
@@ -305,16 +297,7 @@ fn rules_without_a_cap_are_announced_and_time_bounds_them() {
         stdout(&out)
     );
 
-    let capped = ngola(&[
-        "prove",
-        "mangola",
-        "--rule",
-        "columns=3",
-        "--threads",
-        "1",
-        "--tt",
-        "16",
-    ]);
+    let capped = ngola(&args!["prove mangola --rule columns=3 --threads 1 --tt 16"]);
     assert!(capped.status.success(), "{}", stderr(&capped));
     assert!(
         !stderr(&capped).contains("no ply cap"),

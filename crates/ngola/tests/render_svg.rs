@@ -120,11 +120,9 @@ fn the_start_position_goes_to_stdout_without_o() {
 
 #[test]
 fn bad_positions_name_the_field() {
-    let (_, err, code) = run(&[
-        "render",
-        "kalah",
-        "--position",
-        "kalah 4,4,4,4,4,4/4,4,4,4,4 S 0 0,0",
+    let (_, err, code) = run(&args![
+        "render kalah --position",
+        whole("kalah 4,4,4,4,4,4/4,4,4,4,4 S 0 0,0")
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("rows") || err.contains("field"), "{err}");
@@ -158,13 +156,7 @@ fn a_record_becomes_a_page_of_boards_and_a_folder_of_svgs() {
     positions.extend(replayed("umelbagara", &moves));
 
     let page_path = dir.join("game.html");
-    let (out, err, code) = run(&[
-        "render",
-        "--record",
-        record_path.to_str().unwrap(),
-        "-o",
-        page_path.to_str().unwrap(),
-    ]);
+    let (out, err, code) = run(&args!["render --record", record_path, "-o", page_path]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("6 steps"), "{out}");
     let page = std::fs::read_to_string(&page_path).unwrap();
@@ -200,13 +192,11 @@ fn a_record_becomes_a_page_of_boards_and_a_folder_of_svgs() {
     assert!(text_of(doc.root_element()).contains("South: alice · North: bob"));
 
     let svg_dir = dir.join("plies");
-    let (_, err, code) = run(&[
-        "render",
-        "umelbagara",
-        "--record",
-        record_path.to_str().unwrap(),
+    let (_, err, code) = run(&args![
+        "render umelbagara --record",
+        record_path,
         "-o",
-        svg_dir.to_str().unwrap(),
+        svg_dir
     ]);
     assert_eq!(code, Some(0), "{err}");
     for (ply, position) in positions.iter().enumerate() {
@@ -215,14 +205,7 @@ fn a_record_becomes_a_page_of_boards_and_a_folder_of_svgs() {
         assert_board_shows(doc.root_element(), position);
     }
 
-    let (_, err, code) = run(&[
-        "render",
-        "kalah",
-        "--record",
-        record_path.to_str().unwrap(),
-        "-o",
-        "x.html",
-    ]);
+    let (_, err, code) = run(&args!["render kalah --record", record_path, "-o x.html"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("record is a game of umelbagara"), "{err}");
 }
@@ -260,13 +243,7 @@ fn a_record_to_an_svg_file_is_its_last_position_with_the_result() {
     .unwrap();
     for name in ["last.svg", "last.png"] {
         let out = dir.join(name);
-        let (text, err, code) = run(&[
-            "render",
-            "--record",
-            record_path.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let (text, err, code) = run(&args!["render --record", record_path, "-o", out]);
         assert_eq!(code, Some(0), "{err}");
         assert!(out.is_file(), "{name}: a file, not a folder ({text})");
     }

@@ -3,6 +3,7 @@
 //! probe agrees with `ngola solve`; `verify` finds one changed entry.
 
 mod common;
+use common::args;
 
 use std::path::Path;
 use std::process::Stdio;
@@ -23,7 +24,7 @@ const BUILD: [&str; 8] = [
     "--threads=1",
 ];
 
-fn build_args<'a>(dir: &'a str) -> Vec<&'a str> {
+fn build_args(dir: &str) -> Vec<&str> {
     let mut args = BUILD.to_vec();
     args.extend(["-o", dir]);
     args
@@ -105,15 +106,9 @@ fn other_rules_probes_and_a_changed_entry() {
     // The probe's value is the solver's, on a position inside the database.
     let position = "kalah 1,1,1,1,1/1,1,1,1,1 S 0 0,0";
     let probe = succeed(&["tablebase", "probe", dir, position]);
-    let solve = succeed(&[
-        "solve",
-        "kalah",
-        "--rule",
-        "pits=5",
-        "--rule",
-        "max_plies=0",
-        "--position",
-        position,
+    let solve = succeed(&args![
+        "solve kalah --rule pits=5 --rule max_plies=0 --position",
+        position
     ]);
     let value = |text: &str| {
         text.lines()

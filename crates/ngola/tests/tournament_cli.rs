@@ -11,27 +11,7 @@ use std::path::{Path, PathBuf};
 fn the_issue_command_line_works_as_written() {
     let dir = temp_dir("issue");
     let dir_text = dir.to_str().unwrap();
-    let stdout = succeed(&[
-        "tournament",
-        "--game",
-        "mangola",
-        "--rule",
-        "capture_sowing=lap-start",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--agent",
-        "alphabeta:depth=2",
-        "--games",
-        "20",
-        "--seed",
-        "7",
-        "--threads",
-        "2",
-        "--out",
-        dir_text,
-    ]);
+    let stdout = succeed(&args!["tournament --game mangola --rule capture_sowing=lap-start --agent random --agent greedy --agent alphabeta:depth=2 --games 20 --seed 7 --threads 2 --out", dir_text]);
     // 3 pairings x 20 games, both colours in colour-swapped pairs.
     let rows = games(&dir);
     assert_eq!(rows.len(), 60);
@@ -81,12 +61,7 @@ fn quickstart_runs_and_prints_the_table() {
     let experiment =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/quickstart.toml");
     let dir = temp_dir("quickstart");
-    let stdout = succeed(&[
-        "tournament",
-        experiment.to_str().unwrap(),
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament", experiment, "--out", dir]);
     assert!(stdout.contains("quickstart on mangola"), "{stdout}");
     assert!(stdout.contains("first player (South)"), "{stdout}");
     let standings = std::fs::read_to_string(dir.join("standings.csv")).unwrap();
@@ -156,12 +131,12 @@ fn threads_and_shards_give_the_same_games() {
     }
 
     // Two shards only: the merge names the missing games (exit code 2).
-    let out = ngola(&[
+    let out = ngola(&args![
         "merge",
-        shards[0].to_str().unwrap(),
-        shards[1].to_str().unwrap(),
+        shards[0],
+        shards[1],
         "--out",
-        temp_dir("det-partial").to_str().unwrap(),
+        temp_dir("det-partial")
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -177,23 +152,7 @@ fn threads_and_shards_give_the_same_games() {
 #[test]
 fn an_sprt_match_stops_and_says_why() {
     let dir = temp_dir("sprt");
-    let stdout = succeed(&[
-        "tournament",
-        "--game",
-        "mangola",
-        "--agent",
-        "greedy",
-        "--agent",
-        "random",
-        "--games",
-        "400",
-        "--sprt",
-        "elo0=0,elo1=50",
-        "--threads",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament --game mangola --agent greedy --agent random --games 400 --sprt elo0=0,elo1=50 --threads 2 --out", dir]);
     assert!(
         stdout.contains("SPRT (elo0=0,elo1=50,alpha=0.05,beta=0.05"),
         "{stdout}"
@@ -279,44 +238,18 @@ fn bad_input_names_the_field_with_exit_code_2() {
     for (k, (content, needle)) in cases.iter().enumerate() {
         let path = dir.join(format!("experiment{k}.toml"));
         std::fs::write(&path, content).unwrap();
-        refused(
-            &[
-                "tournament",
-                path.to_str().unwrap(),
-                "--out",
-                dir.join("out").to_str().unwrap(),
-            ],
-            needle,
-        );
+        refused(&args!["tournament", path, "--out", dir.join("out")], needle);
     }
     refused(
         &["tournament", dir.join("nowhere.toml").to_str().unwrap()],
         "nowhere.toml",
     );
     refused(
-        &[
-            "tournament",
-            "--game",
-            "mangola",
-            "--agent",
-            "random",
-            "--agent",
-            "mcts:sims=x",
-        ],
+        &args!["tournament --game mangola --agent random --agent mcts:sims=x"],
         "sims",
     );
     refused(
-        &[
-            "tournament",
-            "--game",
-            "mangola",
-            "--agent",
-            "random",
-            "--agent",
-            "random",
-            "--shard",
-            "4/3",
-        ],
+        &args!["tournament --game mangola --agent random --agent random --shard 4/3"],
         "shard",
     );
     refused(

@@ -57,15 +57,7 @@ fn replay_and_render_show_a_game_of_a_run() {
     assert_eq!(lines.last().unwrap(), &format!("result {}", row.result));
 
     let page = dir.join("game.html");
-    let stdout = succeed(&[
-        "render",
-        "--run",
-        dir.to_str().unwrap(),
-        "--id",
-        "7",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["render --run", dir, "--id 7 -o", page]);
     assert!(
         stdout.contains(&format!("({} steps)", row.plies + 1)),
         "{stdout}"
@@ -130,15 +122,7 @@ fn altered_rows_are_refused_by_resume_and_merge() {
             let needles = [&format!("line {line}") as &str, field];
             if merge {
                 let out = temp_dir(&format!("altered-merged-{line}"));
-                refused(
-                    &[
-                        "merge",
-                        dir.to_str().unwrap(),
-                        "--out",
-                        out.to_str().unwrap(),
-                    ],
-                    &needles,
-                );
+                refused(&args!["merge", dir, "--out", out], &needles);
                 assert!(!out.exists(), "a refused merge made {}", out.display());
             } else {
                 refused(
@@ -152,13 +136,7 @@ fn altered_rows_are_refused_by_resume_and_merge() {
     // The unaltered folder resumes (nothing to play) and merges.
     succeed(&["tournament", "--resume", whole.to_str().unwrap(), "--quiet"]);
     let merged = temp_dir("altered-ok");
-    succeed(&[
-        "merge",
-        whole.to_str().unwrap(),
-        "--out",
-        merged.to_str().unwrap(),
-        "-q",
-    ]);
+    succeed(&args!["merge", whole, "--out", merged, "-q"]);
     for dir in [whole, merged] {
         std::fs::remove_dir_all(dir).unwrap();
     }
@@ -170,23 +148,7 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
     // from 4-ply Mangola openings, of which 16 exist.
     let dir = temp_dir("sprt-example");
     refused(
-        &[
-            "tournament",
-            "--game",
-            "mangola",
-            "--agent",
-            "alphabeta:depth=4",
-            "--agent",
-            "alphabeta:depth=3",
-            "--games",
-            "2000",
-            "--opening-plies",
-            "4",
-            "--sprt",
-            "elo0=0,elo1=20,alpha=0.05,beta=0.05",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
+        &args!["tournament --game mangola --agent alphabeta:depth=4 --agent alphabeta:depth=3 --games 2000 --opening-plies 4 --sprt elo0=0,elo1=20,alpha=0.05,beta=0.05 --out", dir],
         &[
             "opening_plies",
             "16 distinct opening(s) for 1000 pairs",
@@ -223,41 +185,11 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
         "{stdout}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "alphabeta:depth=2",
-        "--agent",
-        "random",
-        "--games",
-        "4",
-        "--opening-plies",
-        "0",
-        "-q",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    succeed(&args!["tournament --game kalah --agent alphabeta:depth=2 --agent random --games 4 --opening-plies 0 -q --out", dir]);
     std::fs::remove_dir_all(&dir).unwrap();
     // Allowed repeats: each pair's own draw (as before openings were
     // distinct, so earlier runs reproduce), and said so.
-    let stdout = succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "alphabeta:depth=2",
-        "--agent",
-        "alphabeta:depth=1",
-        "--games",
-        "16",
-        "--opening-plies",
-        "1",
-        "--allow-repeated-openings",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let stdout = succeed(&args!["tournament --game kalah --agent alphabeta:depth=2 --agent alphabeta:depth=1 --games 16 --opening-plies 1 --allow-repeated-openings --out", dir]);
     assert!(
         stdout.contains("statistics over repeated openings"),
         "{stdout}"
@@ -353,13 +285,7 @@ fn runs_that_fail_their_own_checks_leave_no_folder() {
     // --threads on resume is checked too.
     succeed(&with(&["--games", "2", "-q"]));
     refused(
-        &[
-            "tournament",
-            "--resume",
-            dir.to_str().unwrap(),
-            "--threads",
-            "5000",
-        ],
+        &args!["tournament --resume", dir, "--threads 5000"],
         &["threads", "1024"],
     );
     std::fs::remove_dir_all(dir).unwrap();
@@ -429,17 +355,7 @@ fn files_load_as_typed_data_and_record_their_provenance() {
     let toml_text = std::fs::read_to_string(anchored.join("experiment.toml")).unwrap();
     assert!(toml_text.contains("\nanchor = 2\n"), "{toml_text}");
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "random",
-            "--agent",
-            "greedy",
-            "--anchor",
-            "mcts",
-        ],
+        &args!["tournament --game kalah --agent random --agent greedy --anchor mcts"],
         &["anchor", "mcts"],
     );
     std::fs::remove_dir_all(anchored).unwrap();

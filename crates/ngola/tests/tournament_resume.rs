@@ -29,21 +29,11 @@ fn tournament(extra: &[&str]) -> Command {
 }
 
 fn fresh(dir: &Path) -> Command {
-    tournament(&[
-        "--game",
-        "mangola",
-        "--agent",
-        "alphabeta:depth=4",
-        "--agent",
-        "greedy",
-        "--games",
+    tournament(&args![
+        "--game mangola --agent alphabeta:depth=4 --agent greedy --games",
         GAMES,
-        "--opening-plies",
-        "8",
-        "--seed",
-        "5",
-        "--out",
-        dir.to_str().unwrap(),
+        "--opening-plies 8 --seed 5 --out",
+        dir
     ])
 }
 
@@ -139,32 +129,16 @@ fn killed_runs_resume_with_every_game_exactly_once() {
 #[test]
 fn resume_refuses_another_experiment() {
     let dir = temp_dir("mismatch");
-    let out = tournament(&[
-        "--game",
-        "mangola",
-        "--agent",
-        "random",
-        "--agent",
-        "random",
-        "--games",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
+    let out = tournament(&args![
+        "--game mangola --agent random --agent random --games 2 --out",
+        dir
     ])
     .output()
     .unwrap();
     assert!(out.status.success());
-    let out = tournament(&[
-        "--game",
-        "mangola",
-        "--agent",
-        "random",
-        "--agent",
-        "random",
-        "--games",
-        "4",
-        "--resume",
-        dir.to_str().unwrap(),
+    let out = tournament(&args![
+        "--game mangola --agent random --agent random --games 4 --resume",
+        dir
     ])
     .output()
     .unwrap();

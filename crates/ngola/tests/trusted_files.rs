@@ -16,19 +16,9 @@ fn s(path: &Path) -> &str {
 
 /// A finished run of 4 random Kalah games in `dir`.
 fn random_run(dir: &Path) {
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--games",
-        "4",
-        "--quiet",
-        "--out",
-        s(dir),
+    succeed(&args![
+        "tournament --game kalah --agent random --agent greedy --games 4 --quiet --out",
+        s(dir)
     ]);
 }
 
@@ -70,21 +60,11 @@ fn a_fault_row_that_credits_the_faulting_side_is_refused_everywhere() {
     let dir = temp_dir("fault-side");
     let script = repo().join("crates/ngola/tests/data/engines/faulty_bot.py");
     let engine = format!("crash=python3 {} crash 3", script.display());
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--engine",
+    succeed(&args![
+        "tournament --game kalah --engine",
         &engine,
-        "--agent",
-        "engine:crash",
-        "--agent",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--out",
-        s(&dir),
+        "--agent engine:crash --agent random --games 2 --quiet --out",
+        s(&dir)
     ]);
     let found = rows(&dir);
     let index = found
@@ -310,15 +290,9 @@ fn an_edited_or_senseless_checkpoint_is_refused() {
     bytes[last] ^= 1;
     std::fs::write(&cp, &bytes).unwrap();
     refused(
-        &[
-            "prove",
-            "mangola",
-            "--rule",
-            "columns=5",
-            "--rule",
-            "capture_sowing=ludii",
-            "--checkpoint",
-            s(&cp),
+        &args![
+            "prove mangola --rule columns=5 --rule capture_sowing=ludii --checkpoint",
+            s(&cp)
         ],
         &["checksum"],
     );
@@ -335,16 +309,7 @@ fn an_unwritable_checkpoint_path_is_refused_before_the_search() {
     // The full board would search for a long time: the refusal comes first.
     let started = std::time::Instant::now();
     refused(
-        &[
-            "prove",
-            "mangola",
-            "--threads",
-            "1",
-            "--tt",
-            "64",
-            "--checkpoint",
-            "/nonexistent/folder/run.ckpt",
-        ],
+        &args!["prove mangola --threads 1 --tt 64 --checkpoint /nonexistent/folder/run.ckpt"],
         &["--checkpoint", "cannot be written"],
     );
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
@@ -384,17 +349,9 @@ fn certificate_lines_that_are_not_positions_and_goals_out_of_range_are_refused()
     );
     // A goal out of range, in a Kalah certificate.
     let kcert = dir.join("k2.txt");
-    let out = ngola(&[
-        "prove",
-        "kalah",
-        "--rule",
-        "pits=2",
-        "--threads",
-        "1",
-        "--tt",
-        "16",
-        "--certificate",
-        s(&kcert),
+    let out = ngola(&args![
+        "prove kalah --rule pits=2 --threads 1 --tt 16 --certificate",
+        s(&kcert)
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let ktext = std::fs::read_to_string(&kcert).unwrap();
@@ -415,19 +372,11 @@ fn long_lines_of_suites_experiments_and_records_are_refused_naming_the_limit() {
     std::fs::write(&suite, format!("# a suite\n{long}\n")).unwrap();
     let out = dir.join("run");
     refused(
-        &[
-            "tournament",
-            "--game",
-            "kalah",
-            "--agent",
-            "random",
-            "--agent",
-            "greedy",
-            "--openings",
+        &args![
+            "tournament --game kalah --agent random --agent greedy --openings",
             s(&suite),
-            "--quiet",
-            "--out",
-            s(&out),
+            "--quiet --out",
+            s(&out)
         ],
         &["line 2", "longer than 65536 bytes"],
     );

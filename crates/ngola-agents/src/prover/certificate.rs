@@ -28,6 +28,9 @@ pub struct CertificateStats {
     pub longest: u32,
     /// Positions whose proof the table had lost and the prover found again.
     pub reproven: u64,
+    /// Positions the endgame database decides with the goal met (the
+    /// strategy ends there; the checker needs the database).
+    pub tablebase_ends: u64,
 }
 
 /// Why no certificate was written.
@@ -139,6 +142,7 @@ impl<G: Evaluate> Prover<G> {
                 Target::Win => Goal::Win,
                 Target::Margin(m) => Goal::MarginAtLeast(i64::from(m)),
             },
+            tablebase: self.oracle().map(|o| o.name()),
         };
         writeln!(out, "{}", header.line())?;
         self.shared
@@ -173,6 +177,17 @@ impl<G: Evaluate> Prover<G> {
                     )));
                 }
                 stats.ends += 1;
+                continue;
+            }
+            let probe = Search::new(&self.shared, ctx, false, false);
+            if let Some(status) = probe.decided(&node.game) {
+                if status.pn != 0 {
+                    return Err(CertificateError::NotProven(format!(
+                        "the database's value of {} does not meet the goal",
+                        node.game
+                    )));
+                }
+                stats.tablebase_ends += 1;
                 continue;
             }
             let text = position_text(&node.game, &node.seen);
@@ -277,10 +292,10 @@ impl<G: Evaluate> Prover<G> {
     /// were evicted from the table (its own may still be there, and
     /// [`Search::run_from`] would stop at it).
     fn reprove(&self, ctx: &Context, game: &G, history: u64, stats: &mut CertificateStats) {
-        if game.outcome().is_some() {
+        let mut search = Search::new(&self.shared, *ctx, false, false);
+        if search.decided(game).is_some() {
             return;
         }
-        let mut search = Search::new(&self.shared, *ctx, false, false);
         search.research_from(game, history);
         stats.reproven += 1;
     }

@@ -75,6 +75,7 @@ pub mod range;
 mod search;
 pub mod table;
 
+use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -89,6 +90,7 @@ use table::{Census, Table, INF, NO_MOVE};
 
 use crate::eval::Evaluate;
 use crate::memory::MemoryError;
+use crate::tablebase::Oracle;
 
 /// The stack of each search thread: a line can be as long as the ply cap
 /// (or [`MAX_LINE_PLIES`]), one frame per ply.
@@ -223,6 +225,18 @@ pub(crate) struct Shared {
     busy: Vec<AtomicU8>,
     /// Proofs and disproofs found (stored), this run.
     settled: [AtomicU64; 2],
+    /// The endgame database whose positions are decided leaves: an
+    /// `Arc<dyn Oracle<G>>` of the prover's game (the table and threads
+    /// are not generic over the game, so it is kept as `Any`).
+    oracle: Option<Box<dyn Any + Send + Sync>>,
+}
+
+impl Shared {
+    /// The endgame database of game `G`, if the prover has one.
+    #[inline]
+    pub(crate) fn oracle<G: Evaluate>(&self) -> Option<&Arc<dyn Oracle<G>>> {
+        self.oracle.as_ref()?.downcast_ref::<Arc<dyn Oracle<G>>>()
+    }
 }
 
 /// The state of a running question, for progress reports.
@@ -336,6 +350,7 @@ impl<G: Evaluate> Prover<G> {
                 nodes: AtomicU64::new(0),
                 busy: (0..1 << 16).map(|_| AtomicU8::new(0)).collect(),
                 settled: [AtomicU64::new(0), AtomicU64::new(0)],
+                oracle: None,
             },
             deadline: config.time_limit.map(|t| started + t),
             interrupt: Arc::new(AtomicBool::new(false)),
@@ -348,6 +363,22 @@ impl<G: Evaluate> Prover<G> {
             started,
             _game: std::marker::PhantomData,
         })
+    }
+
+    /// Uses the endgame database `oracle`: every position it decides
+    /// exactly is a decided leaf of the search (its value there is the
+    /// database's), certificates end there and name the database, and
+    /// checkpoints belong to it. Its values hold only without a ply cap and
+    /// under the database's rules, which the caller checks
+    /// ([`Oracle::covers_rules`]).
+    pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
+        self.shared.oracle = Some(Box::new(oracle));
+        self
+    }
+
+    /// The endgame database the prover uses, if any.
+    pub fn oracle(&self) -> Option<&Arc<dyn Oracle<G>>> {
+        self.shared.oracle::<G>()
     }
 
     /// A flag that stops the search when set (from a signal handler, say):
@@ -396,7 +427,7 @@ impl<G: Evaluate> Prover<G> {
     /// the first capture), so the table is cleared for every new root,
     /// unless a checkpoint was just loaded for it.
     fn begin(&mut self, root: &G) {
-        let problem = Self::problem(root);
+        let problem = self.problem(root);
         let resumed = std::mem::take(&mut self.resumed);
         if problem != self.asked_for || (G::PATH_HISTORY && !resumed) {
             self.asked.clear();
@@ -426,9 +457,14 @@ impl<G: Evaluate> Prover<G> {
         }
     }
 
-    /// The problem a checkpoint belongs to: game, rules and root.
-    pub fn problem(root: &G) -> String {
-        format!("{} {} | {root}", G::NAME, canonical_rules(root.rules()))
+    /// The problem a checkpoint belongs to: game, rules and root, and the
+    /// endgame database if the prover uses one.
+    pub fn problem(&self, root: &G) -> String {
+        let mut problem = format!("{} {} | {root}", G::NAME, canonical_rules(root.rules()));
+        if let Some(oracle) = self.oracle() {
+            problem += &format!(" | tablebase {}", oracle.id());
+        }
+        problem
     }
 
     /// Answers `question` from `root`: from the questions already asked
@@ -470,8 +506,9 @@ impl<G: Evaluate> Prover<G> {
         monitor: &mut dyn Monitor,
     ) -> (Answer, Option<u32>, bool) {
         let ctx = self.context(root, question);
-        if let Some(outcome) = root.outcome() {
-            let met = ctx.goal_met(root, outcome);
+        let decided = Search::new(&self.shared, ctx, false, false).decided(root);
+        if let Some(status) = decided {
+            let met = status.pn == 0;
             return (
                 if met {
                     Answer::Proven
@@ -496,6 +533,7 @@ impl<G: Evaluate> Prover<G> {
         let prior = self.prior;
         let started = self.started;
         let asked = self.asked.clone();
+        let problem = self.problem(root);
         let unsound = self.config.unsound_store_path_dependent;
         let results: Vec<(Status, bool)> = std::thread::scope(|scope| {
             let (done, finished) = std::sync::mpsc::channel::<()>();
@@ -539,7 +577,7 @@ impl<G: Evaluate> Prover<G> {
                 let save = |out: &mut dyn std::io::Write| {
                     checkpoint::save(
                         shared,
-                        &Self::problem(root),
+                        &problem,
                         &asked,
                         totals(shared, prior, started),
                         out,
@@ -835,7 +873,7 @@ impl<G: Evaluate> Prover<G> {
         root: &G,
         input: &mut dyn std::io::Read,
     ) -> Result<u64, CheckpointError> {
-        let problem = Self::problem(root);
+        let problem = self.problem(root);
         let loaded = checkpoint::load(&self.shared, &problem, G::SCORED, input)?;
         if self.asked_for != problem {
             self.asked.clear();
@@ -856,7 +894,7 @@ impl<G: Evaluate> Prover<G> {
     pub fn save_checkpoint(&self, root: &G, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
         checkpoint::save(
             &self.shared,
-            &Self::problem(root),
+            &self.problem(root),
             &self.asked,
             self.totals(),
             out,

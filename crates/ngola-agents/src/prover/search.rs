@@ -172,6 +172,20 @@ impl Context {
         }
     }
 
+    /// Whether a final margin of `margin` for `game`'s side to move (an
+    /// endgame database's exact value) meets the attacker's goal.
+    pub fn margin_met<G: Evaluate>(&self, game: &G, margin: i32) -> bool {
+        let mine = if game.to_move() == self.attacker {
+            i64::from(margin)
+        } else {
+            -i64::from(margin)
+        };
+        match self.target {
+            Target::Win => mine > 0,
+            Target::Margin(m) => mine >= i64::from(m),
+        }
+    }
+
     /// Where a finished position's result holds: at every ply if the game
     /// ended by its rules before the cap, from the cap on otherwise.
     pub fn leaf_range<G: Evaluate>(&self, game: &G) -> PlyRange {
@@ -279,16 +293,8 @@ impl<'a> Search<'a> {
             child.play(mv);
             let history = Context::child_history(game, &child, history);
             let key = self.ctx.key(&child, history);
-            let (leaf, init, eval) = match child.outcome() {
-                Some(outcome) => {
-                    let range = self.ctx.leaf_range(&child);
-                    let status = if self.ctx.goal_met(&child, outcome) {
-                        Status::proven(range, 0, NO_MOVE)
-                    } else {
-                        Status::disproven(range, NO_DEP, NO_MOVE)
-                    };
-                    (Some(status), (1, 1), 0)
-                }
+            let (leaf, init, eval) = match self.decided(&child) {
+                Some(status) => (Some(status), (1, 1), 0),
                 None => {
                     let (init, eval) = self.initial(&child);
                     (None, init, eval)
@@ -310,6 +316,24 @@ impl<'a> Search<'a> {
             children.sort_by_key(|c| c.eval);
         }
         children
+    }
+
+    /// The status of a position decided without a search: a finished game,
+    /// or a position the endgame database decides exactly (its value holds
+    /// at every ply: the prover uses a database only without a ply cap).
+    pub fn decided<G: Evaluate>(&self, game: &G) -> Option<Status> {
+        let (met, range) = match game.outcome() {
+            Some(outcome) => (self.ctx.goal_met(game, outcome), self.ctx.leaf_range(game)),
+            None => {
+                let margin = self.shared.oracle::<G>()?.exact(game)?;
+                (self.ctx.margin_met(game, margin), PlyRange::ALL)
+            }
+        };
+        Some(if met {
+            Status::proven(range, 0, NO_MOVE)
+        } else {
+            Status::disproven(range, NO_DEP, NO_MOVE)
+        })
     }
 
     /// A child's status now, and the work stored for it.
@@ -698,22 +722,13 @@ impl<'a> Search<'a> {
     /// The status the search would give `game`'s child now (certificates and
     /// lines): a finished game's, else the table's.
     pub fn probe_child<G: Evaluate>(&self, child: &G, history: u64) -> Option<(Kind, Entry)> {
-        if let Some(outcome) = child.outcome() {
-            let range = self.ctx.leaf_range(child);
+        if let Some(status) = self.decided(child) {
             let e = Entry {
                 key: 0,
-                pn: if self.ctx.goal_met(child, outcome) {
-                    0
-                } else {
-                    INF
-                },
-                dn: if self.ctx.goal_met(child, outcome) {
-                    INF
-                } else {
-                    0
-                },
-                lo: range.lo,
-                hi: range.hi,
+                pn: status.pn,
+                dn: status.dn,
+                lo: status.range.lo,
+                hi: status.range.hi,
                 ..Entry::default()
             };
             return Some((e.kind(), e));

@@ -88,18 +88,36 @@ draft_fields! {
     anchor: String,
 }
 
+/// A TOML value that should have been a scalar (a rule value or an engine
+/// option): the field and the type found.
+#[derive(Debug)]
+pub(crate) struct NotScalar {
+    field: String,
+    found: &'static str,
+}
+
+impl std::fmt::Display for NotScalar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: expected a string, number or boolean, found {}",
+            self.field, self.found
+        )
+    }
+}
+
 /// A TOML scalar as text (rule values and engine options); the error
 /// names `field`.
-pub(crate) fn scalar_text(field: &str, value: toml::Value) -> Result<String, String> {
+pub(crate) fn scalar_text(field: &str, value: toml::Value) -> Result<String, NotScalar> {
     match value {
         toml::Value::String(s) => Ok(s),
         toml::Value::Integer(i) => Ok(i.to_string()),
         toml::Value::Boolean(b) => Ok(b.to_string()),
         toml::Value::Float(f) => Ok(f.to_string()),
-        other => Err(format!(
-            "{field}: expected a string, number or boolean, found {}",
-            other.type_str()
-        )),
+        other => Err(NotScalar {
+            field: field.to_string(),
+            found: other.type_str(),
+        }),
     }
 }
 
@@ -139,7 +157,8 @@ impl ExperimentDraft {
                 ArenaError::Io { source, .. } => ArenaError::bad_file(path, source.to_string()),
                 e => e,
             })?;
-        let mut draft = Self::from_toml(&text).map_err(|e| ArenaError::bad_file(path, e))?;
+        let mut draft =
+            Self::from_toml(&text).map_err(|e| ArenaError::bad_file(path, e.to_string()))?;
         if draft.name.is_none() {
             draft.name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
         }
@@ -152,9 +171,10 @@ impl ExperimentDraft {
         Ok(draft)
     }
 
-    /// Reads the text of an experiment file; the message names the bad key.
-    pub fn from_toml(text: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+    /// Reads the text of an experiment file; the error's message names the
+    /// bad key.
+    pub fn from_toml(text: &str) -> Result<Self, toml::de::Error> {
+        toml::from_str(text)
     }
 
     /// True if nothing is set.

@@ -6,15 +6,21 @@ fn draft(text: &str) -> ExperimentDraft {
 
 #[test]
 fn unknown_key_is_named() {
-    let err = ExperimentDraft::from_toml("game = \"kalah\"\ngamez = 4\n").unwrap_err();
+    let err = ExperimentDraft::from_toml("game = \"kalah\"\ngamez = 4\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("gamez"), "{err}");
 }
 
 #[test]
 fn wrong_type_is_named() {
-    let err = ExperimentDraft::from_toml("games = \"many\"\n").unwrap_err();
+    let err = ExperimentDraft::from_toml("games = \"many\"\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("games"), "{err}");
-    let err = ExperimentDraft::from_toml("[rules]\nx = [1]\n").unwrap_err();
+    let err = ExperimentDraft::from_toml("[rules]\nx = [1]\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("rules.x"), "{err}");
 }
 
@@ -174,7 +180,8 @@ fn engines_short_names_and_clocks_round_trip_and_decide_identity() {
         let err = draft(&text).finish().unwrap_err();
         assert!(err.to_string().starts_with(field), "{bad}: {err}");
     }
-    let err =
-        ExperimentDraft::from_toml("[engines.bot]\ncommand = [\"x\"]\nshell = true\n").unwrap_err();
+    let err = ExperimentDraft::from_toml("[engines.bot]\ncommand = [\"x\"]\nshell = true\n")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("shell"), "{err}");
 }

@@ -33,13 +33,15 @@ mod end;
 mod layout;
 mod read;
 mod row;
+mod sort;
 mod write;
 
 pub use end::{GameResult, Reason};
 pub use layout::{Layout, BASE_COLUMNS, COLUMNS};
 pub use read::{parse_games, read_games, GamesFile};
 pub use row::RowError;
-pub use write::{write_lines, GamesWriter, SharedWriter};
+pub use sort::sort_rows;
+pub use write::{GamesWriter, SharedWriter};
 
 pub(crate) use layout::header_line;
 pub(crate) use write::fresh_file;

@@ -1,7 +1,6 @@
 //! Writing `games.csv`: rows appended one `write` each as games end, from
 //! many threads by group commit, and the sorted file at the end.
 
-use std::borrow::Cow;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -152,30 +151,6 @@ impl SharedWriter {
         }
         Ok(pending.in_order)
     }
-}
-
-/// Rewrites `path` with the header and `lines` (complete CSV rows with
-/// their line ends), through a temporary file and a rename. A temporary
-/// file left by an earlier rewrite that failed (a full disk, a kill) is
-/// replaced, never written through (it may be a link), and a rewrite that
-/// fails removes its own.
-pub fn write_lines<'a>(path: &Path, lines: impl Iterator<Item = Cow<'a, [u8]>>) -> Result<()> {
-    let tmp = path.with_extension("csv.tmp");
-    let io = |e| ArenaError::io(&tmp, e);
-    let file = fresh_file(&tmp)?;
-    let written = (|| {
-        let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-        out.write_all(header_line().as_bytes()).map_err(io)?;
-        for line in lines {
-            out.write_all(&line).map_err(io)?;
-        }
-        out.into_inner().map_err(|e| io(e.into_error()))?;
-        std::fs::rename(&tmp, path).map_err(|e| ArenaError::io(path, e))
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// Creates the file `path` anew: whatever is there (a file left behind, a

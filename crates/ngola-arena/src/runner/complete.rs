@@ -2,24 +2,22 @@
 //! dropped, the file sorted, and the statistics and summary written from
 //! the rows alone.
 
-use std::borrow::Cow;
 use std::path::Path;
 
 use ngola_rules::Game;
 
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
-use crate::kept::Row;
 use crate::lock::FolderLock;
 use crate::openings::{OpeningPlan, OpeningsNote};
 use crate::output;
 use crate::provenance::Provenance;
-use crate::record::{write_lines, GameRecord};
+use crate::record::{sort_rows, GameRecord};
 use crate::schedule::Schedule;
-use crate::stats::Statistics;
+use crate::stats::GameFacts;
 
 use super::check::checked_rows;
-use super::tracking::SprtTracker;
+use super::counting::{Counted, Counting};
 use super::{files, Report};
 
 /// Completes a folder whose `games.csv` holds every game of the run (or
@@ -35,91 +33,99 @@ pub fn finish<G: Game>(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let schedule = Schedule::new(&experiment);
     let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
-    let rows = found.records.iter().map(Row::read).collect();
+    let counting = count_rows(&experiment, &schedule, dir, &found.records)?;
+    drop(found);
     let ending = Ending {
         expected: schedule.shard_len(experiment.shard) as usize,
-        pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance: &Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run"),
     };
-    complete(&experiment, dir, rows, rewrite, &ending)
+    complete(&experiment, dir, counting, rewrite, &ending)
+}
+
+/// The statistics of `records` counted, for a folder `dir` of `experiment`.
+pub(super) fn count_rows(
+    experiment: &Experiment,
+    schedule: &Schedule,
+    dir: &Path,
+    records: &[GameRecord],
+) -> Result<Counting> {
+    let mut counting = Counting::new(experiment, schedule.pairs() as usize, dir);
+    for r in records {
+        counting.add(GameFacts::of(r), r.game_key())?;
+    }
+    Ok(counting)
 }
 
 /// What [`complete`] needs besides the rows: the number of games of the
-/// run or shard, the run's colour-swapped pairs (all shards), what the
-/// openings were, and the provenance lines of `summary.txt`.
+/// run or shard, what the openings were, and the provenance lines of
+/// `summary.txt`.
 pub(super) struct Ending<'a> {
     pub(super) expected: usize,
-    pub(super) pairs: usize,
     pub(super) note: &'a OpeningsNote,
     pub(super) provenance: &'a str,
 }
 
-/// [`finish`] on the rows of `games.csv` already in memory (`rewrite`:
-/// the file is not sorted by game id as it should end). Writing the sorted
-/// file and computing the statistics run in parallel on the current rayon
-/// pool.
+/// [`finish`] from the statistics of the rows of `games.csv`, already
+/// counted (`rewrite`: the file is not sorted by game id as it should
+/// end). The file is sorted (in bounded memory, dropping rows past the
+/// SPRT's stop) while the statistics are completed, in parallel on the
+/// current rayon pool.
 pub(super) fn complete(
     experiment: &Experiment,
     dir: &Path,
-    mut rows: Vec<Row>,
-    mut rewrite: bool,
+    counting: Counting,
+    rewrite: bool,
+    ending: &Ending,
+) -> Result<Report> {
+    complete_from(experiment, dir, counting, (rewrite, &[]), ending)
+}
+
+/// [`complete`] with the rows read from `sources` (other folders' files)
+/// when there are some, else from the folder's own `games.csv`.
+pub(super) fn complete_from(
+    experiment: &Experiment,
+    dir: &Path,
+    counting: Counting,
+    (mut rewrite, sources): (bool, &[&Path]),
     ending: &Ending,
 ) -> Result<Report> {
     let path = dir.join(files::GAMES);
     let mut expected = ending.expected;
-    if !rows.is_sorted_by_key(|r| r.record.game) {
-        // Stable: it merges the workers' runs (each in id order) quickly.
-        rows.sort_by_key(|r| r.record.game);
+    let stop_pair = counting.stop_pair();
+    let (games, dropped) = counting.games();
+    if let Some(stop) = stop_pair {
+        rewrite |= dropped > 0;
+        expected = 2 * (stop as usize + 1);
     }
-    let mut sprt_status = None;
-    if let Some(config) = experiment.sprt {
-        let mut tracker = SprtTracker::new(config, ending.pairs);
-        for r in &rows {
-            tracker.add(r.record);
-        }
-        if let Some(stop_pair) = tracker.stop_pair() {
-            let before = rows.len();
-            rows.retain(|r| r.record.pair <= stop_pair);
-            rewrite |= rows.len() != before;
-            expected = 2 * (stop_pair as usize + 1);
-        }
-        sprt_status = Some(tracker.status());
-    }
-    if rows.len() != expected {
+    if games as usize != expected {
         return Err(ArenaError::bad_file(
             &path,
-            format!(
-                "holds {} of the {expected} games of the run; finish it with --resume",
-                rows.len()
-            ),
+            format!("holds {games} of the {expected} games of the run; finish it with --resume"),
         ));
     }
-    let (written, stats) = rayon::join(
+    let own = [path.as_path()];
+    let sources = if sources.is_empty() {
+        &own[..]
+    } else {
+        sources
+    };
+    let (written, counted) = rayon::join(
         || {
-            if !rewrite {
-                return Ok(());
+            if !rewrite && sources == own {
+                return Ok(0);
             }
-            write_lines(
-                &path,
-                rows.iter().map(|r| match r.line {
-                    Some(line) => Cow::Borrowed(line),
-                    None => Cow::Owned(r.record.to_csv_line()),
-                }),
-            )
+            sort_rows(&path, sources, &|pair| {
+                stop_pair.is_none_or(|stop| pair <= stop)
+            })
         },
-        || {
-            let records: Vec<&GameRecord> = rows.iter().map(|r| r.record).collect();
-            let keys: Vec<u128> = rows.iter().map(|r| r.key).collect();
-            Statistics::from_keyed_games(
-                &experiment.agent_names(),
-                &records,
-                experiment.anchor,
-                Some(&keys),
-            )
-        },
+        || counting.finish(),
     );
     written?;
+    let Counted {
+        stats,
+        sprt: sprt_status,
+    } = counted?;
     output::write_statistics(dir, &stats)?;
     if let Some(status) = &sprt_status {
         output::write_sprt(dir, status)?;

@@ -13,15 +13,15 @@ use ngola_rules::Game;
 
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
-use crate::kept::Row;
 use crate::lock::{FolderLock, LOCK_FILE};
 use crate::openings::OpeningPlan;
 use crate::provenance::Provenance;
 use crate::schedule::Schedule;
 
 use super::{
-    checked_rows, complete::complete, complete::Ending, files, folder_experiment, holds_run,
-    write_experiment, Report,
+    checked_rows,
+    complete::{complete_from, count_rows, Ending},
+    files, folder_experiment, holds_run, write_experiment, Report,
 };
 
 /// What [`merge`] does when its output folder already holds a run.
@@ -212,7 +212,8 @@ fn merge_locked<G: Game>(
         out: None,
         ..reference
     };
-    let rows = records.iter().map(Row::read).collect();
+    let shard_files: Vec<PathBuf> = dirs.iter().map(|d| d.join(files::GAMES)).collect();
+    let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
     let provenance = Provenance::now(rayon::current_num_threads(), commit);
     let mut lines = String::new();
     for (dir, run) in dirs.iter().zip(&started) {
@@ -221,7 +222,6 @@ fn merge_locked<G: Game>(
     lines += &provenance.summary_lines("merged");
     let ending = Ending {
         expected: schedule.games() as usize,
-        pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance: &lines,
     };
@@ -236,8 +236,11 @@ fn merge_locked<G: Game>(
     }
     std::fs::create_dir(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
     let mut tmp_lock = FolderLock::acquire(&tmp)?;
-    let built = write_experiment(&tmp, &merged, &provenance)
-        .and_then(|()| complete(&merged, &tmp, rows, true, &ending));
+    let built = write_experiment(&tmp, &merged, &provenance).and_then(|()| {
+        let counting = count_rows(&merged, &schedule, &tmp, &records)?;
+        drop(records);
+        complete_from(&merged, &tmp, counting, (true, &sources), &ending)
+    });
     let mut report = match built {
         Ok(report) => report,
         Err(e) => {

@@ -10,11 +10,13 @@
 //! came in order, so that runs with any thread count, or resumed, give the
 //! same file apart from the `time_s` column.
 //!
-//! Each worker also keeps its rows in memory, so the end of a run neither
-//! reads `games.csv` back nor formats it again: the sorted file is written
-//! from the kept lines while the statistics are computed from the kept
-//! records, in parallel. [`finish`] does the same from the file alone (a
-//! merge, or a folder checked by hand) and gives the same summary.
+//! Nothing of a finished game stays in memory: its row goes to the file
+//! and its facts to the statistics, counted as games finish (in any
+//! order, with constant memory), and the final sort reads the file back
+//! through a heap of a few megabytes ([`crate::record::sort_rows`]), so a
+//! run's memory does not grow with its games. [`finish`] counts the same
+//! statistics from the file alone (a merge, or a folder checked by hand)
+//! and gives the same summary.
 //!
 //! One process at a time writes a folder: each entry point holds the
 //! folder's lock ([`FolderLock`]) while it works.
@@ -42,6 +44,8 @@ use crate::ugi::UgiSeats;
 
 mod check;
 mod complete;
+mod counting;
+mod distinct;
 mod merge;
 mod tracking;
 mod workers;

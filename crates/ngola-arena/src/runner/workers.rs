@@ -4,27 +4,28 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ngola_agents::Evaluate;
-use rayon::prelude::*;
 
 use crate::contestant::Seats;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
-use crate::kept::{Played, Row};
+use crate::kept::Played;
 use crate::openings::OpeningPlan;
 use crate::play::{play_game, Scratch};
 use crate::progress::{Live, Observer};
 use crate::record::{GameRecord, GamesWriter, SharedWriter};
 use crate::schedule::{Schedule, ScheduledGame};
 use crate::seat::{ClockRules, Table};
+use crate::stats::GameFacts;
 
 use super::check::Present;
 use super::complete::{complete, Ending};
-use super::tracking::{tracker_stop, SprtTracker, Tally};
+use super::counting::Counting;
+use super::tracking::{SprtTracker, Tally};
 use super::Report;
 
 /// How often the progress line's live standings are refreshed.
@@ -53,7 +54,7 @@ struct Shared<'o> {
 /// The part of [`Shared`] behind its lock.
 struct State {
     tally: Tally,
-    tracker: Option<SprtTracker>,
+    counting: Counting,
     done: u64,
     error: Option<ArenaError>,
     last_live: Option<Instant>,
@@ -78,20 +79,20 @@ impl Shared<'_> {
     /// Hands a worker's newly kept games to the progress observer and the
     /// SPRT.
     fn report(&self, played: &mut Played) {
-        let fresh = played.take_unreported();
-        if fresh.is_empty() {
+        if !played.has_unreported() {
             return;
         }
         let mut guard = self.lock();
         let s = &mut *guard;
-        for record in fresh {
+        for (game, key) in played.take_unreported() {
             s.done += 1;
-            s.tally.add(record);
-            if let Some(t) = s.tracker.as_mut() {
-                t.add(record);
+            s.tally.add(&game);
+            if let Err(error) = s.counting.add(game, key) {
+                s.error.get_or_insert(error);
+                self.stop.store(true, Ordering::Relaxed);
             }
         }
-        if let Some(pair) = tracker_stop(&s.tracker) {
+        if let Some(pair) = s.counting.stop_pair() {
             self.stop_pair.store(pair, Ordering::Relaxed);
             self.stop.store(true, Ordering::Relaxed);
         }
@@ -100,43 +101,39 @@ impl Shared<'_> {
             s.last_live = Some(Instant::now());
             self.observer.live(&Live {
                 standings: s.tally.standings(),
-                sprt: s.tracker.as_ref().map(SprtTracker::live),
+                sprt: s.counting.tracker().map(SprtTracker::live),
             });
         }
     }
 }
 
-/// The standings and SPRT of the rows already in `games.csv`.
+/// The standings, SPRT and statistics of the rows already in `games.csv`.
 fn shared_from<'o>(
     experiment: &Experiment,
     schedule: &Schedule,
-    existing: &[GameRecord],
+    (existing, dir): (&[GameRecord], &Path),
     observer: &'o dyn Observer,
-) -> Shared<'o> {
+) -> Result<Shared<'o>> {
     let mut tally = Tally::new(experiment.display_names());
-    let mut tracker = experiment
-        .sprt
-        .map(|config| SprtTracker::new(config, schedule.pairs() as usize));
+    let mut counting = Counting::new(experiment, schedule.pairs() as usize, dir);
     for r in existing {
-        tally.add(r);
-        if let Some(t) = tracker.as_mut() {
-            t.add(r);
-        }
+        let game = GameFacts::of(r);
+        tally.add(&game);
+        counting.add(game, r.game_key())?;
     }
-    let stopped = tracker.as_ref().is_some_and(|t| t.stop_pair().is_some());
-    let stop_pair = tracker_stop(&tracker).unwrap_or(u64::MAX);
-    Shared {
+    let stop_pair = counting.stop_pair();
+    Ok(Shared {
         state: Mutex::new(State {
             tally,
-            tracker,
+            counting,
             done: existing.len() as u64,
             error: None,
             last_live: None,
         }),
         observer,
-        stop: AtomicBool::new(stopped),
-        stop_pair: AtomicU64::new(stop_pair),
-    }
+        stop: AtomicBool::new(stop_pair.is_some()),
+        stop_pair: AtomicU64::new(stop_pair.unwrap_or(u64::MAX)),
+    })
 }
 
 /// What every worker reads.
@@ -144,23 +141,41 @@ struct Work<'a, G: Evaluate> {
     experiment: &'a Experiment,
     plan: &'a OpeningPlan<G>,
     names: &'a [String],
-    todo: &'a [ScheduledGame],
-    next: &'a AtomicUsize,
+    schedule: &'a Schedule,
+    present: &'a Present,
+    /// The next game id to consider.
+    next: &'a AtomicU64,
     clocks: ClockRules,
     writer: &'a SharedWriter,
     shared: &'a Shared<'a>,
 }
 
 impl<G: Evaluate> Work<'_, G> {
+    /// The next game of the run (or shard) not yet in `games.csv`, in id
+    /// order across the workers.
+    fn next_game(&self) -> Option<ScheduledGame> {
+        let shard = self.experiment.shard;
+        loop {
+            let id = self.next.fetch_add(1, Ordering::Relaxed);
+            if id >= self.schedule.games() {
+                return None;
+            }
+            if self.present.contains(id) || shard.is_some_and(|s| !s.holds_pair(id / 2)) {
+                continue;
+            }
+            return self.schedule.game(id);
+        }
+    }
+
     /// Worker `index`'s games: the next unplayed one, until none is left
     /// or the run stops; each row written at once and kept.
     fn play(&self, played: &mut Played, table: &mut Table<'_, G>) {
         let mut scratch = Scratch::default();
         while !self.shared.stopping() {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(scheduled) = self.todo.get(i) else {
+            let Some(scheduled) = self.next_game() else {
                 break;
             };
+            let scheduled = &scheduled;
             let record = match play_caught::<G>(
                 self.plan,
                 self.experiment,
@@ -176,11 +191,10 @@ impl<G: Evaluate> Work<'_, G> {
                 // Past the SPRT's stop: not part of the run.
                 continue;
             }
-            let at = played.write_line(&record);
-            if let Err(e) = self.writer.push(record.game, played.line(at)) {
+            if let Err(e) = self.writer.push(record.game, played.line_of(&record)) {
                 return self.shared.fail(e);
             }
-            scratch.recycle(played.keep(record, at));
+            scratch.recycle(played.keep(record));
             if played.report_due() {
                 self.shared.report(played);
             }
@@ -206,14 +220,11 @@ pub(super) fn play_rest<G: Evaluate>(
     } = *context;
     let names = experiment.agent_names();
     let expected = schedule.shard_len(experiment.shard) as usize;
-    let todo: Vec<ScheduledGame> = schedule
-        .shard_games(experiment.shard)
-        .filter(|g| !present.contains(g.id))
-        .collect();
-    drop(present);
     let resumed = existing.len() as u64;
-    let shared = shared_from(experiment, schedule, &existing, observer);
+    let shared = shared_from(experiment, schedule, (&existing, dir), observer)?;
     let writer = SharedWriter::new(writer, existing.last().map(|r| r.game));
+    let existing_sorted = existing.is_sorted_by_key(|r| r.game);
+    drop(existing);
     let threads = experiment.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -222,12 +233,13 @@ pub(super) fn play_rest<G: Evaluate>(
             game: 0,
             message: format!("cannot start {threads} threads: {e}"),
         })?;
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(0);
     let work = Work {
         experiment,
         plan,
         names: &names,
-        todo: &todo,
+        schedule,
+        present: &present,
         next: &next,
         clocks: ClockRules {
             tc: experiment.tc,
@@ -237,51 +249,39 @@ pub(super) fn play_rest<G: Evaluate>(
         shared: &shared,
     };
     observer.start(expected as u64, resumed);
-    let workers_played = Mutex::new(Vec::<Played>::new());
+    let played = AtomicU64::new(0);
     pool.scope(|scope| {
         for index in 1..=threads {
-            let (work, workers_played) = (&work, &workers_played);
+            let (work, played) = (&work, &played);
             scope.spawn(move |_| {
-                let mut played = Played::default();
+                let mut mine = Played::default();
                 // The worker's external players (processes end when it drops).
                 let mut table = Table::new(seats, index, experiment.agents.len());
-                work.play(&mut played, &mut table);
+                work.play(&mut mine, &mut table);
                 drop(table);
-                work.shared.report(&mut played);
-                workers_played
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(played);
+                work.shared.report(&mut mine);
+                played.fetch_add(mine.count, Ordering::Relaxed);
             });
         }
     });
     observer.finish();
     let in_order = writer.finish();
-    let workers_played = workers_played
+    let state = shared
+        .state
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    if let Some(error) = shared.lock().error.take() {
+    if let Some(error) = state.error {
         return Err(error);
     }
-    let played: u64 = workers_played.iter().map(|p| p.count).sum();
-    // The file's rows, kept in memory: the summary need not read them back.
-    let file_sorted = in_order? && existing.is_sorted_by_key(|r| r.game);
-    let kept: usize = workers_played.iter().map(Played::len).sum();
-    let mut rows: Vec<Row> = Vec::with_capacity(existing.len() + kept);
-    rows.extend(existing.iter().map(Row::read));
-    for played in &workers_played {
-        rows.extend(played.rows());
-    }
-    drop(todo);
+    let played = played.into_inner();
+    let file_sorted = in_order? && existing_sorted;
+    drop(present);
     let ending = Ending {
         expected,
-        pairs: schedule.pairs() as usize,
         note: plan.note(),
         provenance,
     };
-    let report = pool.install(|| complete(experiment, dir, rows, !file_sorted, &ending));
-    // Each worker's memory freed on a thread of its own.
-    pool.install(|| workers_played.into_par_iter().for_each(drop));
+    let report = pool.install(|| complete(experiment, dir, state.counting, !file_sorted, &ending));
     let mut report = report?;
     report.played = played;
     report.resumed = resumed;

@@ -24,6 +24,8 @@
 //! approximation (fastchess's included) the interval is rough for a few
 //! units or scores near 0 or 1.
 
+use super::units::UnitCounts;
+
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -68,7 +70,25 @@ impl Estimate {
     /// The estimate from unit scores (each in [0, 1]).
     pub fn from_units(units: &[f64]) -> Estimate {
         let n = units.len() as f64;
-        if units.is_empty() {
+        Estimate::from_parts(units.len() as u64, units.iter().sum::<f64>(), |score| {
+            units.iter().map(|x| (x - score).powi(2)).sum::<f64>() / n
+        })
+    }
+
+    /// The estimate from unit scores counted by value (the same as
+    /// [`Estimate::from_units`] on the list of those units, up to rounding).
+    pub fn from_counts(counts: &UnitCounts) -> Estimate {
+        let n = counts.count() as f64;
+        Estimate::from_parts(counts.count(), counts.sum(), |score| {
+            counts.spread(score) / n
+        })
+    }
+
+    /// The estimate from `count` units whose scores sum to `sum`, given
+    /// their variance about a mean.
+    fn from_parts(count: u64, sum: f64, variance_about: impl Fn(f64) -> f64) -> Estimate {
+        let n = count as f64;
+        if count == 0 {
             return Estimate {
                 units: 0,
                 score: f64::NAN,
@@ -80,14 +100,14 @@ impl Estimate {
                 elo_high: f64::NAN,
             };
         }
-        let score = units.iter().sum::<f64>() / n;
-        let variance = units.iter().map(|x| (x - score).powi(2)).sum::<f64>() / n;
+        let score = sum / n;
+        let variance = variance_about(score);
         let std_error = (variance / n).sqrt();
         let (score_low, score_high) = if variance == 0.0 {
             // Every unit scored the same: the normal interval would have
             // no width at all. Bound the unit's variance by s (1 - s)
             // instead, i.e. the Wilson interval over the units.
-            wilson(score * n, units.len() as u64)
+            wilson(score * n, count)
         } else {
             (
                 (score - Z95 * std_error).max(0.0),
@@ -95,7 +115,7 @@ impl Estimate {
             )
         };
         Estimate {
-            units: units.len() as u64,
+            units: count,
             score,
             std_error,
             score_low,

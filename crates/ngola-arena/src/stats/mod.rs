@@ -7,14 +7,17 @@
 pub mod elo;
 pub mod ratings;
 pub mod sprt;
+mod tally;
+pub mod units;
 
 use std::borrow::Borrow;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
-use crate::record::{GameRecord, GameResult, Reason};
+use crate::record::{GameRecord, Reason};
 
 pub use elo::Estimate;
 pub use ratings::{Rating, Ratings};
+pub use tally::{GameFacts, Tally};
 
 /// Wins, draws and losses from one agent's point of view.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -129,29 +132,6 @@ pub struct Statistics {
     pub ratings: Ratings,
 }
 
-/// One score per pair (its mean over the games present), fed in pair order.
-#[derive(Default)]
-struct Units(Vec<(u64, f64, u32)>);
-
-impl Units {
-    fn add(&mut self, pair: u64, score: f64) {
-        match self.0.last_mut() {
-            Some((last, sum, n)) if *last == pair => {
-                *sum += score;
-                *n += 1;
-            }
-            _ => self.0.push((pair, score, 1)),
-        }
-    }
-
-    fn means(&self) -> Vec<f64> {
-        self.0
-            .iter()
-            .map(|(_, sum, n)| sum / f64::from(*n))
-            .collect()
-    }
-}
-
 impl Statistics {
     /// Summarises `records`. `agents` gives the names of the agent ids
     /// (records' own names fill any gap). Every complete colour-swapped pair
@@ -190,44 +170,15 @@ impl Statistics {
                 (&computed[..], known)
             }
         };
-        let names = all_names(agents, records);
-        // Pair order (then game order), so that each pair's games meet.
-        let mut ordered: Vec<(&GameRecord, u128)> = records
-            .iter()
-            .map(Borrow::borrow)
-            .zip(keys.iter().copied())
-            .collect();
-        if !ordered.is_sorted_by_key(|(r, _)| (r.pair, r.game)) {
-            ordered.sort_by_key(|(r, _)| (r.pair, r.game));
+        let mut tally = Tally::new(agents, anchor);
+        for (r, &key) in records.iter().map(Borrow::borrow).zip(keys) {
+            tally.name(r.south_id, &r.south);
+            tally.name(r.north_id, &r.north);
+            tally.add(&GameFacts::of(r), key);
         }
-        let mut tallies = Tallies::new(names.len(), records.len());
-        for &(r, key) in &ordered {
-            tallies.add(r, key);
-        }
-        let standings = tallies.standings(&names);
-        let (pairings, first_player) = tallies.pairings(&names);
-        let games = records.len() as u64;
         let distinct_games =
             distinct_known.then(|| keys.iter().collect::<HashSet<_>>().len() as u64);
-        let sorted: Vec<&GameRecord> = ordered.iter().map(|(r, _)| *r).collect();
-        let ratings = Ratings::fit(&names, &sorted, anchor);
-        Statistics {
-            games,
-            mean_plies: if games == 0 {
-                0.0
-            } else {
-                tallies.plies as f64 / games as f64
-            },
-            standings,
-            pairings,
-            first_player,
-            terminations: Reason::ALL
-                .iter()
-                .map(|r| (*r, tallies.reasons[r.index()]))
-                .collect(),
-            distinct_games,
-            ratings,
-        }
+        tally.finish(distinct_games)
     }
 
     /// South's results over all games (the last first-player line).
@@ -248,182 +199,5 @@ fn first_player_line(pairing: Option<u32>, agents: (String, String), south: Wdl)
             south.points() / games as f64
         },
         wilson: elo::wilson(south.points(), games),
-    }
-}
-
-/// Every agent's name: `agents`, and for ids past them (or unnamed) the
-/// names their rows give.
-fn all_names<R: Borrow<GameRecord>>(agents: &[String], records: &[R]) -> Vec<String> {
-    let mut names: Vec<String> = agents.to_vec();
-    for r in records.iter().map(Borrow::borrow) {
-        for (id, name) in [(r.south_id, &r.south), (r.north_id, &r.north)] {
-            let id = id as usize;
-            if id >= names.len() {
-                names.resize(id + 1, String::new());
-            }
-            if names[id].is_empty() {
-                names[id] = name.clone();
-            }
-        }
-    }
-    names
-}
-
-/// One pairing's results as they are counted, from agent `a`'s side.
-struct PairingAcc {
-    a: u32,
-    b: u32,
-    total: Wdl,
-    south: Wdl,
-    north: Wdl,
-    units: Units,
-    first_player: Wdl,
-    signatures: HashSet<(u32, GameResult, u32, u32, u32, u128)>,
-}
-
-/// The counts of a set of games, added game by game in pair order.
-struct Tallies {
-    wdl: Vec<Wdl>,
-    units: Vec<Units>,
-    pairings: BTreeMap<u32, PairingAcc>,
-    all_south: Wdl,
-    reasons: [u64; Reason::ALL.len()],
-    plies: u64,
-    most_units: usize,
-}
-
-impl Tallies {
-    /// Nothing counted yet, for `agents` agents and `games` games.
-    fn new(agents: usize, games: usize) -> Tallies {
-        // At most one unit per pair; reserved (untouched pages cost
-        // nothing) so that the vectors are not regrown and copied.
-        let most_units = games / 2 + 1;
-        Tallies {
-            wdl: vec![Wdl::default(); agents],
-            units: (0..agents)
-                .map(|_| Units(Vec::with_capacity(most_units)))
-                .collect(),
-            pairings: BTreeMap::new(),
-            all_south: Wdl::default(),
-            reasons: [0; Reason::ALL.len()],
-            plies: 0,
-            most_units,
-        }
-    }
-
-    /// Counts game `r`, whose key is `key`.
-    fn add(&mut self, r: &GameRecord, key: u128) {
-        let south_score = r.result.south_score();
-        for (id, score) in [(r.south_id, south_score), (r.north_id, 1.0 - south_score)] {
-            self.wdl[id as usize].add(score);
-            self.units[id as usize].add(r.pair, score);
-        }
-        let (a, b) = (r.south_id.min(r.north_id), r.south_id.max(r.north_id));
-        let most_units = self.most_units;
-        let acc = self
-            .pairings
-            .entry(r.pairing)
-            .or_insert_with(|| PairingAcc {
-                a,
-                b,
-                total: Wdl::default(),
-                south: Wdl::default(),
-                north: Wdl::default(),
-                units: Units(Vec::with_capacity(most_units)),
-                first_player: Wdl::default(),
-                signatures: HashSet::new(),
-            });
-        // Three different games already show the pairing is not
-        // repeating one game; stop hashing.
-        if acc.signatures.len() <= 2 {
-            acc.signatures.insert((
-                r.south_id,
-                r.result,
-                r.plies,
-                r.south_total,
-                r.north_total,
-                key,
-            ));
-        }
-        let a_score = if r.south_id == a {
-            south_score
-        } else {
-            1.0 - south_score
-        };
-        acc.total.add(a_score);
-        if r.south_id == a {
-            acc.south.add(a_score);
-        } else {
-            acc.north.add(a_score);
-        }
-        acc.units.add(r.pair, a_score);
-        acc.first_player.add(south_score);
-        self.all_south.add(south_score);
-        self.reasons[r.reason.index()] += 1;
-        self.plies += u64::from(r.plies);
-    }
-
-    /// The standings, best score first (no games last, ties by id).
-    fn standings(&self, names: &[String]) -> Vec<Standing> {
-        let mut standings: Vec<Standing> = names
-            .iter()
-            .enumerate()
-            .map(|(id, agent)| Standing {
-                id: id as u32,
-                agent: agent.clone(),
-                wdl: self.wdl[id],
-                estimate: Estimate::from_units(&self.units[id].means()),
-            })
-            .collect();
-        standings.sort_by(|x, y| {
-            let key = |s: &Standing| {
-                if s.estimate.score.is_nan() {
-                    -1.0
-                } else {
-                    s.estimate.score
-                }
-            };
-            key(y).total_cmp(&key(x)).then(x.id.cmp(&y.id))
-        });
-        standings
-    }
-
-    /// Each pairing's results, and the first player's (each pairing, then
-    /// all games).
-    fn pairings(&self, names: &[String]) -> (Vec<PairingStats>, Vec<FirstPlayer>) {
-        let name = |id: u32| names[id as usize].clone();
-        let mut first_player = Vec::new();
-        let pairing_stats = self
-            .pairings
-            .iter()
-            .map(|(&index, acc)| {
-                let mut pentanomial = [0u64; 5];
-                for (_, sum, n) in &acc.units.0 {
-                    if *n == 2 {
-                        pentanomial[(sum * 2.0).round() as usize] += 1;
-                    }
-                }
-                first_player.push(first_player_line(
-                    Some(index),
-                    (name(acc.a), name(acc.b)),
-                    acc.first_player,
-                ));
-                PairingStats {
-                    index,
-                    a_id: acc.a,
-                    a: name(acc.a),
-                    b_id: acc.b,
-                    b: name(acc.b),
-                    a_total: acc.total,
-                    a_south: acc.south,
-                    a_north: acc.north,
-                    pentanomial,
-                    estimate: Estimate::from_units(&acc.units.means()),
-                    repeated: acc.units.0.len() > 1 && acc.signatures.len() <= 2,
-                }
-            })
-            .collect();
-        first_player.push(first_player_line(None, Default::default(), self.all_south));
-        (pairing_stats, first_player)
     }
 }

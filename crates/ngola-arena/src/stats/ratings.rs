@@ -36,6 +36,7 @@ use std::collections::BTreeMap;
 
 use crate::record::GameRecord;
 use crate::stats::elo::Z95;
+use crate::stats::units::UnitCounts;
 
 /// Elo points per unit of the natural log-odds.
 const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
@@ -85,11 +86,8 @@ pub struct Ratings {
     pub ratings: Vec<Rating>,
 }
 
-/// The units of one pairing of agents `a < b`: `a`'s pair scores.
-#[derive(Default, Clone)]
-struct Units {
-    scores: Vec<f64>,
-}
+/// The units of each pairing of agents `a < b`: `a`'s pair scores.
+pub(crate) type PairUnits = BTreeMap<(usize, usize), UnitCounts>;
 
 impl Ratings {
     /// Fits the ratings of the agents `names` (ids are indices) from
@@ -103,7 +101,7 @@ impl Ratings {
             ordered.sort_by_key(|r| r.pair);
         }
         let mut games = vec![0u64; n];
-        let mut units: BTreeMap<(usize, usize), Units> = BTreeMap::new();
+        let mut units = PairUnits::new();
         let mut unit_count = vec![0u64; n];
         let mut current: Option<(u64, usize, usize, f64, u32)> = None;
         let mut close = |unit: Option<(u64, usize, usize, f64, u32)>| {
@@ -111,8 +109,7 @@ impl Ratings {
                 units
                     .entry((a, b))
                     .or_default()
-                    .scores
-                    .push(points / f64::from(count));
+                    .add((points * 2.0).round() as u32, count);
                 unit_count[a] += 1;
                 unit_count[b] += 1;
             }
@@ -139,7 +136,20 @@ impl Ratings {
             }
         }
         close(current.take());
-        let elo = rate(n, anchor, &units);
+        Ratings::from_units(names, (&games, &unit_count), &units, anchor as u32)
+    }
+
+    /// The fit from the agents' games and units (`(games, pairs)` per
+    /// agent) and each pairing's units.
+    pub(crate) fn from_units(
+        names: &[String],
+        (games, unit_count): (&[u64], &[u64]),
+        units: &PairUnits,
+        anchor: u32,
+    ) -> Ratings {
+        let n = names.len();
+        let anchor = (anchor as usize).min(n.saturating_sub(1));
+        let elo = rate(n, anchor, units);
         let mut ratings: Vec<Rating> = (0..n)
             .map(|i| {
                 let (value, se) = elo[i];
@@ -182,7 +192,7 @@ impl Ratings {
 }
 
 /// Each agent's (rating, standard error) in Elo, anchor 0.
-fn rate(n: usize, anchor: usize, units: &BTreeMap<(usize, usize), Units>) -> Vec<(f64, f64)> {
+fn rate(n: usize, anchor: usize, units: &PairUnits) -> Vec<(f64, f64)> {
     let mut out = vec![(f64::NAN, f64::NAN); n];
     if n == 0 {
         return out;
@@ -190,11 +200,11 @@ fn rate(n: usize, anchor: usize, units: &BTreeMap<(usize, usize), Units>) -> Vec
     // "i scored against j": i -> j.
     let mut scored = vec![vec![false; n]; n];
     for (&(a, b), u) in units {
-        let sum: f64 = u.scores.iter().sum();
+        let sum = u.sum();
         if sum > 0.0 {
             scored[a][b] = true;
         }
-        if sum < u.scores.len() as f64 {
+        if sum < u.count() as f64 {
             scored[b][a] = true;
         }
     }
@@ -219,7 +229,7 @@ fn rate(n: usize, anchor: usize, units: &BTreeMap<(usize, usize), Units>) -> Vec
         .enumerate()
         .map(|(k, &i)| (i, k))
         .collect();
-    let inside: Vec<(usize, usize, &Units)> = units
+    let inside: Vec<(usize, usize, &UnitCounts)> = units
         .iter()
         .filter(|(&(a, b), _)| group.contains(&a) && group.contains(&b))
         .map(|(&(a, b), u)| (a, b, u))
@@ -270,7 +280,7 @@ fn value(index: &BTreeMap<usize, usize>, beta: &[f64], i: usize) -> f64 {
 /// `beta`.
 fn derivatives(
     index: &BTreeMap<usize, usize>,
-    inside: &[(usize, usize, &Units)],
+    inside: &[(usize, usize, &UnitCounts)],
     beta: &[f64],
 ) -> (f64, Vec<f64>, Vec<Vec<f64>>) {
     let m = index.len();
@@ -279,8 +289,8 @@ fn derivatives(
     let mut info = vec![vec![0.0; m]; m];
     for &(a, b, u) in inside {
         let e = sigmoid(value(index, beta, a) - value(index, beta, b));
-        let count = u.scores.len() as f64;
-        let sum: f64 = u.scores.iter().sum();
+        let count = u.count() as f64;
+        let sum = u.sum();
         loglik += sum * e.max(f64::MIN_POSITIVE).ln()
             + (count - sum) * (1.0 - e).max(f64::MIN_POSITIVE).ln();
         let residual = sum - count * e;
@@ -304,7 +314,7 @@ fn derivatives(
 
 /// The maximum-likelihood ratings (natural log-odds, anchor excluded):
 /// Newton steps, halved while they lower the likelihood.
-fn newton(index: &BTreeMap<usize, usize>, inside: &[(usize, usize, &Units)]) -> Vec<f64> {
+fn newton(index: &BTreeMap<usize, usize>, inside: &[(usize, usize, &UnitCounts)]) -> Vec<f64> {
     let m = index.len();
     let mut beta = vec![0.0; m];
     if m == 0 {
@@ -338,7 +348,7 @@ fn newton(index: &BTreeMap<usize, usize>, inside: &[(usize, usize, &Units)]) -> 
 /// or `None` if the information is singular.
 fn sandwich(
     index: &BTreeMap<usize, usize>,
-    inside: &[(usize, usize, &Units)],
+    inside: &[(usize, usize, &UnitCounts)],
     beta: &[f64],
 ) -> Option<Vec<Vec<f64>>> {
     let m = index.len();
@@ -349,9 +359,9 @@ fn sandwich(
     let mut spread = vec![vec![0.0; m]; m];
     for &(a, b, u) in inside {
         let e = sigmoid(value(index, beta, a) - value(index, beta, b));
-        let mut v: f64 = u.scores.iter().map(|x| (x - e).powi(2)).sum();
+        let mut v = u.spread(e);
         if v <= 1e-15 {
-            v = u.scores.len() as f64 * e * (1.0 - e);
+            v = u.count() as f64 * e * (1.0 - e);
         }
         let (ka, kb) = (index.get(&a).copied(), index.get(&b).copied());
         if let Some(ka) = ka {

@@ -49,6 +49,7 @@ use rand::Rng;
 use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{EndReason, Game, MoveList, Outcome, Player, MAX_PLY};
 use crate::options::RuleOptions;
+use crate::swap::{self, SwapStatus, SWAP_WORD};
 
 pub use crate::two_row::MAX_TOTAL_SEEDS;
 pub use rules::KalahRules;
@@ -73,6 +74,8 @@ pub struct Kalah {
     side: Player,
     ply: u32,
     rules: KalahRules,
+    /// The swap rule's state (always closed under `swap=false`).
+    swap: SwapStatus,
 }
 
 /// What one sowing did (for [`Game::describe_move`]).
@@ -148,6 +151,7 @@ impl Kalah {
     /// and a mispredicted branch costs more than the masks.
     #[inline]
     fn sow(&mut self, j: usize) -> Sowing {
+        self.swap = self.swap.after_move(self.side);
         let p = self.pits();
         let mover = self.side.index();
         let mut own = self.rows[mover];
@@ -209,7 +213,25 @@ impl Kalah {
             side,
             ply,
             rules,
+            swap: SwapStatus::implied(ply, rules.swap),
         }
+    }
+
+    /// Whether `swap` is legal now.
+    #[inline]
+    fn swap_offered(&self) -> bool {
+        self.swap.offered_to(self.side) && !self.is_over()
+    }
+
+    /// Plays the swap: the board turns half round (each row's bytes are
+    /// in its owner's sowing order, so the rows trade places), the stores
+    /// change owner, and South moves.
+    fn play_swap(&mut self) {
+        self.rows.swap(0, 1);
+        self.stores.swap(0, 1);
+        self.side = Player::South;
+        self.ply += 1;
+        self.swap = SwapStatus::Swapped;
     }
 }
 
@@ -232,6 +254,7 @@ impl Game for Kalah {
             side: Player::South,
             ply: 0,
             rules,
+            swap: SwapStatus::at_start(rules.swap),
         }
     }
 
@@ -241,14 +264,21 @@ impl Game for Kalah {
     /// accepted, also a finished one.
     fn from_position(text: &str, rules: KalahRules) -> Result<Kalah, PositionError> {
         rules.validate_for_position()?;
-        let fields =
-            notation::parse_two_row(text, Kalah::NAME, rules.pits as usize, "pits", "stores")?;
+        let fields = notation::parse_two_row(
+            text,
+            Kalah::NAME,
+            rules.pits as usize,
+            "pits",
+            "stores",
+            rules.swap,
+        )?;
         Ok(Kalah {
             rows: fields.rows,
             stores: fields.banked,
             side: fields.side,
             ply: fields.ply,
             rules,
+            swap: fields.swap,
         })
     }
 
@@ -273,10 +303,16 @@ impl Game for Kalah {
             out.push(self.move_of_index(bits.trailing_zeros() as usize));
             bits &= bits - 1;
         }
+        if self.swap_offered() {
+            out.push(KalahMove::SWAP);
+        }
     }
 
     fn play(&mut self, mv: KalahMove) {
         debug_assert!(self.check_move(mv).is_ok(), "illegal move {mv} in {self}");
+        if mv.is_swap() {
+            return self.play_swap();
+        }
         self.sow(column_index(mv.side(), mv.column(), self.pits()));
     }
 
@@ -292,12 +328,16 @@ impl Game for Kalah {
         Some(Outcome::from_totals(self.totals(), reason))
     }
 
-    /// A 64-bit hash of board, stores and side to move (not of the ply,
-    /// which matters only for the `max_plies` cap).
+    /// A 64-bit hash of board, stores, side to move and swap state (not of
+    /// the ply, which matters only for the `max_plies` cap).
     fn zobrist(&self) -> u64 {
         let extra =
             self.side.index() as u64 | (self.stores[0] as u64) << 8 | (self.stores[1] as u64) << 16;
-        board::hash_position(self.rows, extra)
+        board::hash_position(self.rows, extra) ^ self.swap.hash()
+    }
+
+    fn swap_status(&self) -> SwapStatus {
+        self.swap
     }
 
     /// Store plus the seeds in the player's own pits (OpenSpiel's returns).
@@ -306,11 +346,17 @@ impl Game for Kalah {
     }
 
     fn parse_move(&self, text: &str) -> Result<KalahMove, MoveParseError> {
+        if text.trim() == SWAP_WORD {
+            return Ok(KalahMove::SWAP);
+        }
         let (side, column) = notation::parse_pit(text.trim(), self.pits(), "pit")?;
         Ok(KalahMove::new(side, column))
     }
 
     fn check_move(&self, mv: KalahMove) -> Result<(), IllegalMove> {
+        if mv.is_swap() {
+            return swap::check(self.swap, self.side, self.is_over(), self.rules.swap, mv);
+        }
         if !(1..=self.rules.pits).contains(&mv.column()) {
             return Err(IllegalMove::new(
                 mv,
@@ -338,6 +384,9 @@ impl Game for Kalah {
     fn describe_move(&self, mv: KalahMove) -> String {
         if self.check_move(mv).is_err() {
             return String::new();
+        }
+        if mv.is_swap() {
+            return swap::DESCRIPTION.to_string();
         }
         let mut after = *self;
         let p = self.pits();
@@ -382,7 +431,13 @@ impl Game for Kalah {
         // Same draw as the default (the r-th legal move in list order), so a
         // seeded game is the same whichever path plays it.
         let bits = nonzero_bits(self.rows[self.side.index()]);
-        let j = nth_set_bit(bits, rng.random_range(0..count_bits(bits))) as usize;
+        let count = count_bits(bits);
+        let r = rng.random_range(0..count + self.swap_offered() as u32);
+        if r == count {
+            self.play_swap();
+            return Some(KalahMove::SWAP);
+        }
+        let j = nth_set_bit(bits, r) as usize;
         let mv = self.move_of_index(j);
         self.sow(j);
         Some(mv)
@@ -400,6 +455,7 @@ impl fmt::Display for Kalah {
             self.side,
             self.ply,
             self.stores,
-        )
+        )?;
+        self.swap.write_field(f, self.ply)
     }
 }

@@ -22,6 +22,10 @@ pub struct KalahRules {
     /// 0 means no cap (every Kalah game ends anyway: without seeds entering
     /// a store a player's seeds only move towards it).
     pub max_plies: u32,
+    /// The swap (pie) rule: on North's first turn he may take South's side
+    /// instead of moving, the move `swap` (default `false`; see
+    /// [`crate::swap`]).
+    pub swap: bool,
 }
 
 impl Default for KalahRules {
@@ -31,6 +35,7 @@ impl Default for KalahRules {
             seeds: 4,
             empty_capture: false,
             max_plies: 1000,
+            swap: false,
         }
     }
 }
@@ -59,10 +64,15 @@ const KEYS: &[RuleKey] = &[
         allowed: "0..=1000000000",
         help: "the game ends once more than this many plies were played (default 1000, as OpenSpiel; 0 = no cap)",
     },
+    crate::swap::RULE_KEY,
 ];
 
 impl RuleOptions for KalahRules {
     const GAME: &'static str = "kalah";
+
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
 
     fn keys() -> &'static [RuleKey] {
         KEYS
@@ -74,6 +84,7 @@ impl RuleOptions for KalahRules {
             "seeds" => self.seeds = parse_int(key, value, 1, 8)? as u8,
             "empty_capture" => self.empty_capture = parse_bool(key, value)?,
             "max_plies" => self.max_plies = parse_int(key, value, 0, MAX_PLIES_LIMIT)?,
+            "swap" => self.swap = parse_bool(key, value)?,
             _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
@@ -85,6 +96,7 @@ impl RuleOptions for KalahRules {
             "seeds" => Some(self.seeds.to_string()),
             "empty_capture" => Some(self.empty_capture.to_string()),
             "max_plies" => Some(self.max_plies.to_string()),
+            "swap" => Some(self.swap.to_string()),
             _ => None,
         }
     }

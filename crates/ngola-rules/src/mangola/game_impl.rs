@@ -9,6 +9,7 @@ use super::{Mangola, MangolaMove, MangolaRules};
 use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::options::RuleOptions;
+use crate::swap::{self, SwapStatus};
 
 impl fmt::Display for Mangola {
     /// The position text of docs/src/rules.md: `mangola a/b/c/d S 0`.
@@ -26,7 +27,8 @@ impl fmt::Display for Mangola {
                 write!(f, "{seeds}")?;
             }
         }
-        write!(f, " {} {}", self.side.letter(), self.ply)
+        write!(f, " {} {}", self.side.letter(), self.ply)?;
+        self.swap.write_field(f, self.ply)
     }
 }
 
@@ -45,7 +47,9 @@ impl Game for Mangola {
     fn from_position(text: &str, rules: MangolaRules) -> Result<Self, PositionError> {
         rules.validate_for_position()?;
         let parsed = parse_position(text.trim(), rules.columns as usize)?;
-        Mangola::from_rows(parsed.rows, parsed.side, parsed.ply, rules)
+        let mut game = Mangola::from_rows(parsed.rows, parsed.side, parsed.ply, rules)?;
+        game.swap = SwapStatus::parse(parsed.swap.as_deref(), parsed.ply, rules.swap)?;
+        Ok(game)
     }
 
     fn rules(&self) -> &MangolaRules {
@@ -80,9 +84,16 @@ impl Game for Mangola {
             back &= !(1 << (index - columns));
             out.push(MangolaMove::from_circuit(self.side, index, columns));
         }
+        if bits != 0 && self.swap_offered() {
+            out.push(MangolaMove::SWAP);
+        }
     }
 
     fn play(&mut self, mv: MangolaMove) {
+        if mv.is_swap() {
+            debug_assert!(self.swap_offered(), "swap played in {self}");
+            return self.play_swap();
+        }
         debug_assert!(
             self.candidate_index(mv).is_ok(),
             "illegal Mangola move {mv} in {self}"
@@ -95,7 +106,11 @@ impl Game for Mangola {
     }
 
     fn zobrist(&self) -> u64 {
-        self.hash()
+        self.hash() ^ self.swap.hash()
+    }
+
+    fn swap_status(&self) -> SwapStatus {
+        self.swap
     }
 
     fn totals(&self) -> [u32; 2] {
@@ -104,7 +119,7 @@ impl Game for Mangola {
 
     fn parse_move(&self, text: &str) -> Result<MangolaMove, MoveParseError> {
         let mv: MangolaMove = text.parse()?;
-        if mv.column() > self.columns() {
+        if !mv.is_swap() && mv.column() > self.columns() {
             return Err(MoveParseError::new(
                 text,
                 format!(
@@ -118,10 +133,17 @@ impl Game for Mangola {
     }
 
     fn check_move(&self, mv: MangolaMove) -> Result<(), IllegalMove> {
+        if mv.is_swap() {
+            let over = self.status().is_some();
+            return swap::check(self.swap, self.side, over, self.rules.swap, mv);
+        }
         self.check_move_report(mv).map(|_| ())
     }
 
     fn describe_move(&self, mv: MangolaMove) -> String {
+        if mv.is_swap() {
+            return swap::DESCRIPTION.to_string();
+        }
         match self.move_report(mv) {
             Ok(report) => report.to_string(),
             Err(illegal) => illegal.reason,

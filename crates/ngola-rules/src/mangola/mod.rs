@@ -26,12 +26,14 @@ mod notation;
 mod report;
 mod rules;
 mod sowing;
+mod swap;
 
 use rand::Rng;
 
 use crate::error::{IllegalMove, PositionError};
 use crate::game::{check_ply, ply_cap, EndReason, Outcome, Player};
 use crate::options::RuleOptions;
+use crate::swap::SwapStatus;
 
 use board::{circuit_of, end_hole_bits, inner_bits, opening_bits, seeds_at, sowable_mask, ONES};
 use sowing::{sow_move, SowEnd, SowParams};
@@ -105,6 +107,8 @@ pub struct Mangola {
     ply: u32,
     side: Player,
     rules: MangolaRules,
+    /// The swap rule's state (always closed under `swap=false`).
+    swap: SwapStatus,
 }
 
 /// How [`Mangola::sow`] treats an endless sowing found by exact detection.
@@ -123,10 +127,11 @@ impl Mangola {
         self.rules.columns as usize
     }
 
-    /// The phase of the move to play now.
+    /// The phase of the move to play now: that of the ply, or after a
+    /// swap that of the ply before, since the swap is no one's move.
     #[inline]
     pub fn phase(&self) -> Phase {
-        Phase::at_ply(self.ply)
+        Phase::at_ply(self.ply - (self.swap == SwapStatus::Swapped) as u32)
     }
 
     /// The seeds in `hole` (0 for a hole beyond the board's columns).
@@ -199,6 +204,7 @@ impl Mangola {
             ply,
             side,
             rules,
+            swap: SwapStatus::implied(ply, rules.swap),
         })
     }
 
@@ -212,6 +218,7 @@ impl Mangola {
             ply: 0,
             side: Player::South,
             rules,
+            swap: SwapStatus::at_start(rules.swap),
         }
     }
 
@@ -334,6 +341,7 @@ impl Mangola {
     /// cutting an endless sowing under `stop`.
     #[inline(always)]
     fn play_index(&mut self, index: usize) {
+        self.swap = self.swap.after_move(self.side);
         if self.phase() == Phase::Opening {
             let mover = self.side.index();
             self.circuits[mover] = sowing::opening(self.circuits[mover], index, self.columns());
@@ -376,7 +384,12 @@ impl Mangola {
                 if candidates == 0 {
                     return None;
                 }
-                let k = rng.random_range(0..board::count_bits(candidates));
+                let count = board::count_bits(candidates);
+                let k = rng.random_range(0..count + self.swap_offered() as u32);
+                if k == count {
+                    self.play_swap();
+                    return Some(MangolaMove::SWAP);
+                }
                 let index = board::nth_set_bit(candidates, k);
                 self.play_index(index);
                 return Some(MangolaMove::from_circuit(
@@ -402,6 +415,7 @@ impl Mangola {
                 candidates &= !(1 << index);
                 continue;
             }
+            self.swap = self.swap.after_move(self.side);
             self.ply += 1;
             self.side = self.side.opponent();
             return Some(MangolaMove::from_circuit(
@@ -416,6 +430,9 @@ impl Mangola {
     /// Why `mv` cannot even be tried here (not the player's hole, phase
     /// restriction, too few seeds), or its circuit index.
     fn candidate_index(&self, mv: MangolaMove) -> Result<usize, IllegalMove> {
+        if mv.is_swap() {
+            return Err(IllegalMove::new(mv, "the swap sows nothing"));
+        }
         let columns = self.columns();
         if mv.column() > columns {
             return Err(IllegalMove::new(

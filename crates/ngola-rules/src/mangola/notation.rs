@@ -7,6 +7,7 @@ use std::str::FromStr;
 use super::board::{circuit_of, ROW_LETTERS};
 use crate::error::{MoveParseError, PositionError};
 use crate::game::Player;
+use crate::swap::SwapStatus;
 
 /// A Mangola move: the hole its sowing starts from, written `a1` .. `d8`
 /// (row letter, then column counted from South's left).
@@ -17,6 +18,17 @@ use crate::game::Player;
 pub struct MangolaMove(u8);
 
 impl MangolaMove {
+    /// The swap (rule option `swap`): North takes South's side instead of
+    /// playing his opening, written `swap` (see [`crate::swap`]). Not a
+    /// hole: its row, column and site mean nothing.
+    pub const SWAP: MangolaMove = MangolaMove(u8::MAX);
+
+    /// Whether this is the swap.
+    #[inline]
+    pub fn is_swap(self) -> bool {
+        self == MangolaMove::SWAP
+    }
+
     /// The hole in `row` (0 = `a` .. 3 = `d`) and `column` (1 to 8), or
     /// `None` if either is off the largest board.
     pub fn new(row: usize, column: usize) -> Option<MangolaMove> {
@@ -99,6 +111,9 @@ const CIRCUIT_SITES: [[[u8; 16]; 2]; 9] = {
 
 impl fmt::Display for MangolaMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_swap() {
+            return f.write_str(crate::swap::SWAP_WORD);
+        }
         write!(f, "{}{}", ROW_LETTERS[self.row()], self.column())
     }
 }
@@ -112,6 +127,9 @@ impl FromStr for MangolaMove {
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let bad = |reason: &str| MoveParseError::new(text, reason);
         let trimmed = text.trim();
+        if trimmed == crate::swap::SWAP_WORD {
+            return Ok(MangolaMove::SWAP);
+        }
         let mut chars = trimmed.chars();
         let row_letter = chars
             .next()
@@ -136,6 +154,8 @@ pub(crate) struct ParsedPosition {
     pub rows: [[u8; 8]; 4],
     pub side: Player,
     pub ply: u32,
+    /// The optional fifth field (`swapped`, `swap-open`).
+    pub swap: Option<String>,
 }
 
 /// The most seeds a position may hold (the 64 seeds of the full board):
@@ -218,17 +238,24 @@ pub(crate) fn parse_position(text: &str, columns: usize) -> Result<ParsedPositio
             format!("`{ply_text}` is not a ply number (a whole number of plies played)"),
         )
     })?;
-    let extra: Vec<&str> = fields.collect();
+    let mut extra: Vec<&str> = fields.collect();
+    let swap = SwapStatus::split_field(&mut extra, 0).map(str::to_string);
     if !extra.is_empty() {
         return Err(PositionError::new(
             "extra fields",
             format!(
-                "unexpected `{}` after the ply; a Mangola position has 4 fields: game, rows, side, ply",
+                "unexpected `{}` after the ply; a Mangola position has 4 fields: game, rows, side, ply \
+                 (then `swapped` or `swap-open` where the swap rule needs it)",
                 extra.join(" ")
             ),
         ));
     }
-    Ok(ParsedPosition { rows, side, ply })
+    Ok(ParsedPosition {
+        rows,
+        side,
+        ply,
+        swap,
+    })
 }
 
 #[cfg(test)]

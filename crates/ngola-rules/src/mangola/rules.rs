@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::error::RuleError;
-use crate::options::{parse_choice, parse_int, RuleKey, RuleOptions};
+use crate::options::{parse_bool, parse_choice, parse_int, RuleKey, RuleOptions};
 
 /// Where the seeds of a capture are sown (docs/src/rules.md, "Capture").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -86,6 +86,9 @@ pub struct MangolaRules {
     pub max_plies: u32,
     /// Holes per row, 2 to 8 (`columns`).
     pub columns: u8,
+    /// The swap (pie) rule (`swap`): after South's opening North may take
+    /// South's side instead of playing his own opening (see [`crate::swap`]).
+    pub swap: bool,
 }
 
 impl Default for MangolaRules {
@@ -96,6 +99,7 @@ impl Default for MangolaRules {
             lap_limit: 10_000,
             max_plies: 1000,
             columns: 8,
+            swap: false,
         }
     }
 }
@@ -137,10 +141,15 @@ const KEYS: &[RuleKey] = &[
         allowed: "an integer from 2 to 8",
         help: "holes per row: the board is 4 x columns (default 8)",
     },
+    crate::swap::RULE_KEY,
 ];
 
 impl RuleOptions for MangolaRules {
     const GAME: &'static str = "mangola";
+
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
 
     fn keys() -> &'static [RuleKey] {
         KEYS
@@ -166,6 +175,7 @@ impl RuleOptions for MangolaRules {
             }
             "max_plies" => self.max_plies = parse_int(key, value, 0, u32::MAX)?,
             "columns" => self.columns = parse_int(key, value, 2, 8)? as u8,
+            "swap" => self.swap = parse_bool(key, value)?,
             _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
@@ -178,6 +188,7 @@ impl RuleOptions for MangolaRules {
             "lap_limit" => self.lap_limit.to_string(),
             "max_plies" => self.max_plies.to_string(),
             "columns" => self.columns.to_string(),
+            "swap" => self.swap.to_string(),
             _ => return None,
         })
     }

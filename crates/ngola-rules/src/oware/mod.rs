@@ -55,6 +55,7 @@ use rand::Rng;
 use crate::error::{IllegalMove, MoveParseError, PositionError};
 use crate::game::{check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player};
 use crate::options::RuleOptions;
+use crate::swap::{self, SwapStatus, SWAP_WORD};
 use crate::two_row::board::{
     self, byte_at, byte_sum, column_index, count_bits, index_column, nonzero_bits, nth_set_bit,
     row_mask, ONES,
@@ -95,6 +96,8 @@ pub struct Oware {
     /// entry `i` has the side of the current position exactly when
     /// `len - 1 - i` is even.
     history: Vec<u128>,
+    /// The swap rule's state (always closed under `swap=false`).
+    swap: SwapStatus,
 }
 
 impl Clone for Oware {
@@ -108,6 +111,7 @@ impl Clone for Oware {
             ply: self.ply,
             rules: self.rules,
             history: self.history.clone(),
+            swap: self.swap,
         }
     }
 
@@ -121,9 +125,10 @@ impl Clone for Oware {
             ply,
             rules,
             history,
+            swap,
         } = source;
         (self.rows, self.scores, self.side, self.end) = (*rows, *scores, *side, *end);
-        (self.total, self.ply, self.rules) = (*total, *ply, *rules);
+        (self.total, self.ply, self.rules, self.swap) = (*total, *ply, *rules, *swap);
         self.history.clone_from(history);
     }
 }
@@ -261,6 +266,7 @@ impl Oware {
     /// capture, turn, repetition, collection and ply cap.
     #[inline]
     fn sow(&mut self, j: usize) -> Sowing {
+        self.swap = self.swap.after_move(self.side);
         let h = self.houses();
         let mover = self.side.index();
         let mut own = self.rows[mover];
@@ -379,6 +385,7 @@ impl Oware {
             ply,
             rules,
             history: vec![key(rows)],
+            swap: SwapStatus::implied(ply, rules.swap),
         };
         if game.capped() {
             // Over by the cap, whatever the scores say: so the collected
@@ -398,6 +405,30 @@ impl Oware {
             ));
         }
         Ok(game)
+    }
+
+    /// Whether `swap` is legal now.
+    #[inline]
+    fn swap_offered(&self) -> bool {
+        self.swap.offered_to(self.side) && !self.is_over()
+    }
+
+    /// Plays the swap: the board turns half round (each row's bytes are in
+    /// its owner's sowing order, so the rows trade places), the scores
+    /// change owner, South moves, and the repetition history starts afresh
+    /// (as after a capture). The cap may end the game here.
+    fn play_swap(&mut self) {
+        self.rows.swap(0, 1);
+        self.scores.swap(0, 1);
+        self.side = Player::South;
+        self.ply += 1;
+        self.swap = SwapStatus::Swapped;
+        self.history.clear();
+        self.history.push(key(self.rows));
+        if self.capped() {
+            self.collect();
+            self.end = Some(EndReason::PlyCap);
+        }
     }
 }
 
@@ -424,6 +455,7 @@ impl Game for Oware {
             ply: 0,
             rules,
             history: vec![key([row, row])],
+            swap: SwapStatus::at_start(rules.swap),
         }
     }
 
@@ -440,9 +472,18 @@ impl Game for Oware {
     /// other games' capped positions.
     fn from_position(text: &str, rules: OwareRules) -> Result<Oware, PositionError> {
         rules.validate_for_position()?;
-        let fields =
-            notation::parse_two_row(text, Oware::NAME, rules.houses as usize, "houses", "scores")?;
-        Oware::from_parts(fields.rows, fields.banked, fields.side, fields.ply, rules)
+        let fields = notation::parse_two_row(
+            text,
+            Oware::NAME,
+            rules.houses as usize,
+            "houses",
+            "scores",
+            rules.swap,
+        )?;
+        let mut game =
+            Oware::from_parts(fields.rows, fields.banked, fields.side, fields.ply, rules)?;
+        game.swap = fields.swap;
+        Ok(game)
     }
 
     fn rules(&self) -> &OwareRules {
@@ -466,10 +507,16 @@ impl Game for Oware {
             out.push(self.move_of_index(bits.trailing_zeros() as usize));
             bits &= bits - 1;
         }
+        if self.swap_offered() {
+            out.push(OwareMove::SWAP);
+        }
     }
 
     fn play(&mut self, mv: OwareMove) {
         debug_assert!(self.check_move(mv).is_ok(), "illegal move {mv} in {self}");
+        if mv.is_swap() {
+            return self.play_swap();
+        }
         self.sow(column_index(mv.side(), mv.column(), self.houses()));
     }
 
@@ -478,12 +525,16 @@ impl Game for Oware {
         Some(Outcome::from_totals(self.scores.map(u32::from), reason))
     }
 
-    /// A 64-bit hash of board, scores and side to move. The repetition
-    /// history is not part of it.
+    /// A 64-bit hash of board, scores, side to move and swap state. The
+    /// repetition history is not part of it.
     fn zobrist(&self) -> u64 {
         let extra =
             self.side.index() as u64 | (self.scores[0] as u64) << 8 | (self.scores[1] as u64) << 16;
-        board::hash_position(self.rows, extra)
+        board::hash_position(self.rows, extra) ^ self.swap.hash()
+    }
+
+    fn swap_status(&self) -> SwapStatus {
+        self.swap
     }
 
     /// The scores (captured seeds, plus the collected ones at the end).
@@ -492,11 +543,17 @@ impl Game for Oware {
     }
 
     fn parse_move(&self, text: &str) -> Result<OwareMove, MoveParseError> {
+        if text.trim() == SWAP_WORD {
+            return Ok(OwareMove::SWAP);
+        }
         let (side, column) = notation::parse_pit(text.trim(), self.houses(), "house")?;
         Ok(OwareMove::new(side, column))
     }
 
     fn check_move(&self, mv: OwareMove) -> Result<(), IllegalMove> {
+        if mv.is_swap() {
+            return swap::check(self.swap, self.side, self.is_over(), self.rules.swap, mv);
+        }
         let h = self.houses();
         if !(1..=self.rules.houses).contains(&mv.column()) {
             return Err(IllegalMove::new(
@@ -540,6 +597,9 @@ impl Game for Oware {
     fn describe_move(&self, mv: OwareMove) -> String {
         if self.check_move(mv).is_err() {
             return String::new();
+        }
+        if mv.is_swap() {
+            return swap::DESCRIPTION.to_string();
         }
         let h = self.houses();
         let mut after = self.clone();
@@ -597,7 +657,13 @@ impl Game for Oware {
         }
         // Same draw as the default (the r-th legal move in list order).
         let bits = self.legal_bits();
-        let j = nth_set_bit(bits, rng.random_range(0..count_bits(bits))) as usize;
+        let count = count_bits(bits);
+        let r = rng.random_range(0..count + self.swap_offered() as u32);
+        if r == count {
+            self.play_swap();
+            return Some(OwareMove::SWAP);
+        }
+        let j = nth_set_bit(bits, r) as usize;
         let mv = self.move_of_index(j);
         self.sow(j);
         Some(mv)
@@ -615,6 +681,7 @@ impl fmt::Display for Oware {
             self.side,
             self.ply,
             self.scores,
-        )
+        )?;
+        self.swap.write_field(f, self.ply)
     }
 }

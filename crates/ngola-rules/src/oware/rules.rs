@@ -1,7 +1,7 @@
 //! Oware's rule options.
 
 use crate::error::RuleError;
-use crate::options::{parse_int, RuleKey, RuleOptions};
+use crate::options::{parse_bool, parse_int, RuleKey, RuleOptions};
 
 /// Oware's rule options. `Default` is OpenSpiel 2.0.2's `oware`: 6 houses
 /// of 4 seeds, and a cap of 1000 plies (OpenSpiel refuses a 1001st ply).
@@ -17,6 +17,10 @@ pub struct OwareRules {
     /// no cap, which is safe: the repetition rule ends every game). OpenSpiel
     /// aborts instead; random games never come near (longest seen: 397 plies).
     pub max_plies: u32,
+    /// The swap (pie) rule: on North's first turn he may take South's side
+    /// instead of moving, the move `swap` (default `false`; see
+    /// [`crate::swap`]).
+    pub swap: bool,
 }
 
 impl Default for OwareRules {
@@ -25,6 +29,7 @@ impl Default for OwareRules {
             houses: 6,
             seeds: 4,
             max_plies: 1000,
+            swap: false,
         }
     }
 }
@@ -48,10 +53,15 @@ const KEYS: &[RuleKey] = &[
         allowed: "0..=1000000000",
         help: "at this ply the game ends and each side collects its row (default 1000; 0 = no cap)",
     },
+    crate::swap::RULE_KEY,
 ];
 
 impl RuleOptions for OwareRules {
     const GAME: &'static str = "oware";
+
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
 
     fn keys() -> &'static [RuleKey] {
         KEYS
@@ -62,6 +72,7 @@ impl RuleOptions for OwareRules {
             "houses" => self.houses = parse_int(key, value, 2, 8)? as u8,
             "seeds" => self.seeds = parse_int(key, value, 1, 8)? as u8,
             "max_plies" => self.max_plies = parse_int(key, value, 0, MAX_PLIES_LIMIT)?,
+            "swap" => self.swap = parse_bool(key, value)?,
             _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
@@ -72,6 +83,7 @@ impl RuleOptions for OwareRules {
             "houses" => Some(self.houses.to_string()),
             "seeds" => Some(self.seeds.to_string()),
             "max_plies" => Some(self.max_plies.to_string()),
+            "swap" => Some(self.swap.to_string()),
             _ => None,
         }
     }

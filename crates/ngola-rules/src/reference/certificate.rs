@@ -21,6 +21,12 @@
 //!   (`M` may be 0 or negative: "loses by at most -M"); without it the goal
 //!   is `margin>=1`, a win. Mangola's goal is always a win.
 //!
+//! A proof whose lines end in positions of an endgame database adds a
+//! fourth part naming the database, ` | tablebase <game> <rules> <id>`:
+//! the game and rules the database was built under (as its files name
+//! them) and its identity (SHA-256 over its levels' checksums). Such a
+//! certificate is checked only with that database at hand ([`check_with`]).
+//!
 //! Every further line is one position with the winner to move, a tab, and
 //! the winner's move there in the game's notation:
 //!
@@ -139,6 +145,8 @@ pub struct Header {
     pub winner: Player,
     /// What that strategy achieves.
     pub goal: Goal,
+    /// The endgame database the proof ends in (`<game> <rules> <id>`), if any.
+    pub tablebase: Option<String>,
 }
 
 /// The rule options as a header writes them: every option as `key=value`,
@@ -165,6 +173,9 @@ impl Header {
         if let Goal::MarginAtLeast(m) = self.goal {
             line += &format!(" margin>={m}");
         }
+        if let Some(name) = &self.tablebase {
+            line += &format!(" | tablebase {name}");
+        }
         line
     }
 
@@ -173,10 +184,24 @@ impl Header {
         let line = line.trim_end_matches(['\r', '\n']);
         let expected = format!("expected `{FORMAT} {VERSION} GAME RULES | POSITION | WINNER`");
         let parts: Vec<&str> = line.split(" | ").collect();
-        let [first, root, last] = parts[..] else {
-            return Err(format!(
-                "header: {expected}, with ` | ` between its three parts"
-            ));
+        let (first, root, last, tablebase) = match parts[..] {
+            [first, root, last] => (first, root, last, None),
+            [first, root, last, extra] => {
+                let name = extra.strip_prefix("tablebase ").ok_or_else(|| {
+                    format!("header: the fourth part `{extra}` is not `tablebase GAME RULES ID`")
+                })?;
+                if name.split(' ').count() != 3 {
+                    return Err(format!(
+                        "header: `tablebase {name}`: expected `tablebase GAME RULES ID`"
+                    ));
+                }
+                (first, root, last, Some(name.to_string()))
+            }
+            _ => {
+                return Err(format!(
+                    "header: {expected}, with ` | ` between its three parts"
+                ))
+            }
         };
         let words: Vec<&str> = first.split(' ').collect();
         let [format, version, game, rules] = words[..] else {
@@ -222,8 +247,22 @@ impl Header {
             root: root.to_string(),
             winner,
             goal,
+            tablebase,
         })
     }
+}
+
+/// Exact values a certificate may end in: an endgame database, which the
+/// caller opens (this crate plays the games; it does not read databases).
+pub trait Leaves {
+    /// The database as a certificate header names it: `<game> <rules> <id>`.
+    fn name(&self) -> String;
+
+    /// The final margin under perfect play for the side to move of the
+    /// position (its certificate text: the position text, for Oware
+    /// followed by ` seen ...`), stores or taken counters included, or
+    /// `None` where the database does not decide it exactly.
+    fn margin(&self, position: &str) -> Option<i64>;
 }
 
 /// What a successful check saw.
@@ -241,6 +280,9 @@ pub struct CheckReport {
     pub ends: u64,
     /// The longest line of play followed, in plies.
     pub longest: u32,
+    /// Positions reached that the endgame database decides with the goal
+    /// met (each ends its line), counted once per position.
+    pub tablebase_ends: u64,
 }
 
 /// Why a certificate was rejected: a message, and the line at fault when
@@ -291,18 +333,56 @@ fn hash128(text: &str) -> u128 {
     (u128::from(half(0x5a)) << 64) | u128::from(half(0xa5))
 }
 
-/// Reads and checks a certificate (see the module documentation).
-pub fn check<R: BufRead>(mut input: R) -> Result<CheckReport, CheckError> {
+/// Reads and checks a certificate (see the module documentation); one
+/// that names an endgame database is refused (see [`check_with`]).
+pub fn check<R: BufRead>(input: R) -> Result<CheckReport, CheckError> {
+    check_with(input, None)
+}
+
+/// Reads and checks a certificate whose lines may end in positions of the
+/// endgame database `leaves`: a position reached that the database decides
+/// with the goal met ends its line. The certificate must name the very
+/// database given (and one that names a database needs it); a database is
+/// consulted only when the certificate names it.
+pub fn check_with<R: BufRead>(
+    mut input: R,
+    leaves: Option<&dyn Leaves>,
+) -> Result<CheckReport, CheckError> {
     let mut first = Vec::new();
     bounded_line(&mut input, &mut first, 1)?;
     let first =
         String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
     let header = Header::parse(&first).map_err(|e| CheckError::at(1, e))?;
+    let leaves = match (&header.tablebase, leaves) {
+        (None, _) => None,
+        (Some(named), Some(given)) if given.name() == *named => Some(given),
+        (Some(named), Some(given)) => {
+            return Err(CheckError::at(
+                1,
+                format!(
+                    "the certificate ends in positions of the database `{named}`, \
+                     not of the one given, `{}`",
+                    given.name()
+                ),
+            ))
+        }
+        (Some(named), None) => {
+            return Err(CheckError::at(
+                1,
+                format!(
+                    "the certificate ends in positions of the database `{named}`: \
+                     it is checked only with that database"
+                ),
+            ))
+        }
+    };
     match header.game {
-        GameKind::Mangola => check_game::<super::mangola::RefMangola, R>(header, input),
-        GameKind::UmElBagara => check_game::<super::umelbagara::Reference, R>(header, input),
-        GameKind::Kalah => check_game::<super::kalah::RefKalah, R>(header, input),
-        GameKind::Oware => check_game::<super::oware::RefOware, R>(header, input),
+        GameKind::Mangola => check_game::<super::mangola::RefMangola, R>(header, input, leaves),
+        GameKind::UmElBagara => {
+            check_game::<super::umelbagara::Reference, R>(header, input, leaves)
+        }
+        GameKind::Kalah => check_game::<super::kalah::RefKalah, R>(header, input, leaves),
+        GameKind::Oware => check_game::<super::oware::RefOware, R>(header, input, leaves),
     }
 }
 
@@ -394,7 +474,11 @@ fn read_lines<G: RefGame, R: BufRead>(
     Ok((strategy, count))
 }
 
-fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckReport, CheckError> {
+fn check_game<G: RefGame, R: BufRead>(
+    header: Header,
+    input: R,
+    leaves: Option<&dyn Leaves>,
+) -> Result<CheckReport, CheckError> {
     let rules_list: Vec<&str> = header.rules.split(',').filter(|s| !s.is_empty()).collect();
     let rules = G::Rules::from_assignments(&rules_list)
         .map_err(|e| CheckError::at(1, format!("header rules: {e}")))?;
@@ -423,6 +507,7 @@ fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckR
         loser_positions: 0,
         ends: 0,
         longest: 0,
+        tablebase_ends: 0,
     };
     let mut done: HashSet<u128> = HashSet::new();
     let mut path: Vec<String> = Vec::new();
@@ -463,6 +548,17 @@ fn check_game<G: RefGame, R: BufRead>(header: Header, input: R) -> Result<CheckR
             }
             report.ends += 1;
             continue;
+        }
+        if let Some(m) = leaves.and_then(|l| l.margin(&key_text)) {
+            let mine = if state.side() == winner { m } else { -m };
+            let met = match goal {
+                Goal::Win => mine > 0,
+                Goal::MarginAtLeast(g) => mine >= g,
+            };
+            if met {
+                report.tablebase_ends += 1;
+                continue;
+            }
         }
         let successors = state.successors();
         if successors.is_empty() {

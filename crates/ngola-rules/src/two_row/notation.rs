@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::error::{MoveParseError, PositionError};
 use crate::game::{check_ply, Player};
+use crate::swap::SwapStatus;
 
 use super::board::{byte_at, column_index, MAX_TOTAL_SEEDS};
 
@@ -25,12 +26,25 @@ impl PitMove {
         PitMove { side, column }
     }
 
-    /// Whose row the pit is in.
+    /// The swap (rule option `swap`): North takes South's side instead of
+    /// moving, written `swap` (see [`crate::swap`]). Its column is 0.
+    pub const SWAP: PitMove = PitMove {
+        side: Player::North,
+        column: 0,
+    };
+
+    /// Whether this is the swap.
+    #[inline]
+    pub fn is_swap(self) -> bool {
+        self.column == 0
+    }
+
+    /// Whose row the pit is in (North for the swap).
     pub fn side(self) -> Player {
         self.side
     }
 
-    /// The pit's column, 1-based.
+    /// The pit's column, 1-based (0 for the swap).
     pub fn column(self) -> u8 {
         self.column
     }
@@ -38,6 +52,9 @@ impl PitMove {
 
 impl fmt::Display for PitMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_swap() {
+            return f.write_str(crate::swap::SWAP_WORD);
+        }
         f.write_str(&pit_name(self.side, self.column))
     }
 }
@@ -84,20 +101,25 @@ pub(crate) struct TwoRowText {
     pub side: Player,
     /// Plies played so far.
     pub ply: u32,
-    /// The last field: stores (Kalah) or scores (Oware), South's first.
+    /// The fifth field: stores (Kalah) or scores (Oware), South's first.
     pub banked: [u8; 2],
+    /// The optional sixth field, read under the rule option `swap`.
+    pub swap: SwapStatus,
 }
 
-/// Reads `NAME a1,..,an/b1,..,bn SIDE PLY s,n` with exactly `n` counts per
-/// row; `banked_field` names the last field in errors (`stores` or `scores`).
+/// Reads `NAME a1,..,an/b1,..,bn SIDE PLY s,n [SWAP]` with exactly `n`
+/// counts per row; `banked_field` names the fifth field in errors (`stores`
+/// or `scores`), `swap` is the rule option.
 pub(crate) fn parse_two_row(
     text: &str,
     name: &str,
     n: usize,
     option: &str,
     banked_field: &str,
+    swap: bool,
 ) -> Result<TwoRowText, PositionError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let swap_field = SwapStatus::split_field(&mut fields, 5);
     let game = fields.first().copied().unwrap_or("");
     if game != name {
         return Err(PositionError::new(
@@ -109,7 +131,7 @@ pub(crate) fn parse_two_row(
         return Err(PositionError::new(
             "fields",
             format!(
-                "expected 5 fields separated by spaces (`{name} ROWS SIDE PLY SOUTH,NORTH`), found {}",
+                "expected 5 fields separated by spaces (`{name} ROWS SIDE PLY SOUTH,NORTH`, then `swapped` or `swap-open` where the swap rule needs it), found {}",
                 fields.len()
             ),
         ));
@@ -124,6 +146,7 @@ pub(crate) fn parse_two_row(
     })?;
     check_ply(ply)?;
     let banked = parse_pair(fields[4], banked_field)?;
+    let swap = SwapStatus::parse(swap_field, ply, swap)?;
     let total = rows
         .iter()
         .map(|row| (0..n).map(|j| byte_at(*row, j) as u32).sum::<u32>())
@@ -141,6 +164,7 @@ pub(crate) fn parse_two_row(
         side,
         ply,
         banked,
+        swap,
     })
 }
 

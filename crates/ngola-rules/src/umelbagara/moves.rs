@@ -34,11 +34,13 @@ impl Direction {
     }
 }
 
-// The bits of a move: column (0 = pass), row b, and the direction written.
+// The bits of a move: column (0 = pass or swap), row b, the direction
+// written, and the swap.
 const COLUMN_MASK: u8 = 0x0F;
 const ROW_B: u8 = 0x10;
 const DIR_CLOCKWISE: u8 = 0x20;
 const DIR_ANTICLOCKWISE: u8 = 0x40;
+const SWAP: u8 = 0x80;
 
 /// One move: a house (row, column) with a direction where one was written,
 /// or a pass. One byte, `Copy`.
@@ -52,6 +54,16 @@ pub struct UmElBagaraMove(u8);
 impl UmElBagaraMove {
     /// The pass (legal only when the mover cannot move and his opponent can).
     pub const PASS: UmElBagaraMove = UmElBagaraMove(0);
+
+    /// The swap (rule option `swap`): North takes South's side instead of
+    /// moving (see [`crate::swap`]).
+    pub const SWAP: UmElBagaraMove = UmElBagaraMove(SWAP);
+
+    /// Whether this is the swap.
+    #[inline]
+    pub fn is_swap(self) -> bool {
+        self.0 == SWAP
+    }
 
     /// The move from house `column` (1-based, as South sees the board) of
     /// `row` (South's row `a` or North's row `b`), with a direction or none.
@@ -91,10 +103,11 @@ impl UmElBagaraMove {
         self.0 == 0
     }
 
-    /// The row of the house (`South` for `a`, `North` for `b`); `None` for a pass.
+    /// The row of the house (`South` for `a`, `North` for `b`); `None` for
+    /// a pass or the swap.
     #[inline]
     pub fn row(self) -> Option<Player> {
-        if self.is_pass() {
+        if self.is_pass() || self.is_swap() {
             None
         } else if self.0 & ROW_B != 0 {
             Some(Player::North)
@@ -103,7 +116,7 @@ impl UmElBagaraMove {
         }
     }
 
-    /// The house's column, 1-based as South sees the board; 0 for a pass.
+    /// The house's column, 1-based as South sees the board; 0 for a pass or the swap.
     #[inline]
     pub fn column(self) -> u8 {
         self.0 & COLUMN_MASK
@@ -128,12 +141,15 @@ impl UmElBagaraMove {
         use crate::MoveParseError;
         let shape = || {
             format!(
-                "expected `pass` or a house a1..a{houses} / b1..b{houses}, \
+                "expected `pass`, `swap` or a house a1..a{houses} / b1..b{houses}, \
                  with `<` (clockwise) or `>` (anticlockwise) after the middle house"
             )
         };
         if text == "pass" {
             return Ok(UmElBagaraMove::PASS);
+        }
+        if text == crate::swap::SWAP_WORD {
+            return Ok(UmElBagaraMove::SWAP);
         }
         let mut chars = text.chars();
         let row = match chars.next() {
@@ -165,6 +181,7 @@ impl UmElBagaraMove {
 impl fmt::Display for UmElBagaraMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.row() {
+            None if self.is_swap() => f.write_str(crate::swap::SWAP_WORD),
             None => f.write_str("pass"),
             Some(row) => {
                 let letter = if row == Player::South { 'a' } else { 'b' };

@@ -9,6 +9,7 @@ use super::board::{self, house_name, lane_of, move_slots, Board, ANTICLOCKWISE, 
 use super::moves::{Direction, UmElBagaraMove};
 use super::rules::UmElBagaraRules;
 use super::{text, zobrist};
+use crate::swap::{self, SwapStatus};
 
 /// An Um el-Bagara position: the board, the counters each side has taken,
 /// the side to move and the ply, under its rule options. 40 bytes, `Copy`.
@@ -24,6 +25,8 @@ pub struct UmElBagara {
     pub(super) ply: u32,
     /// The options this game is played under.
     pub(super) rules: UmElBagaraRules,
+    /// The swap rule's state (always closed under `swap=false`).
+    pub(super) swap: SwapStatus,
 }
 
 impl UmElBagara {
@@ -85,7 +88,24 @@ impl UmElBagara {
             side,
             ply,
             rules,
+            swap: SwapStatus::implied(ply, rules.swap()),
         })
+    }
+
+    /// Plays the swap: the board turns half round (lane `l` goes to lane
+    /// `l + houses` round the loop), the taken counters change owner, and
+    /// South moves.
+    fn play_swap(&mut self) {
+        let lanes = 2 * self.rules.houses();
+        let mut board = Board::default();
+        for lane in 0..lanes {
+            board = board.with((lane + lanes / 2) % lanes, self.board.get(lane));
+        }
+        self.board = board;
+        self.taken.swap(0, 1);
+        self.side = Player::South;
+        self.ply += 1;
+        self.swap = SwapStatus::Swapped;
     }
 
     /// The counters in house `column` (1-based, as South sees the board) of
@@ -162,6 +182,7 @@ impl UmElBagara {
     /// Plays the sowing from `lane` in `direction` with its captures.
     #[inline]
     fn sow(&mut self, lane: usize, direction: usize) {
+        self.swap = self.swap.after_move(self.side);
         let taken = board::sow(
             &mut self.board,
             self.rules.houses(),
@@ -178,6 +199,7 @@ impl UmElBagara {
     /// Plays a pass.
     #[inline]
     fn pass(&mut self) {
+        self.swap = self.swap.after_move(self.side);
         self.side = self.side.opponent();
         self.ply += 1;
     }
@@ -196,6 +218,7 @@ impl Game for UmElBagara {
             side: Player::South,
             ply: 0,
             rules,
+            swap: SwapStatus::at_start(rules.swap()),
         }
     }
 
@@ -225,15 +248,18 @@ impl Game for UmElBagara {
         let all = self.board.movable_lanes();
         let mine = self.own_movable(all, self.side);
         if mine == 0 {
-            if all != 0 {
-                out.push(UmElBagaraMove::PASS);
+            if all == 0 {
+                return;
             }
-            return;
+            out.push(UmElBagaraMove::PASS);
         }
         let slots = move_slots(self.rules.houses(), mine);
         for k in 0..slots.len() {
             let (j, direction) = slots.get(k);
             out.push(self.house_move(j, direction));
+        }
+        if self.swap.offered_to(self.side) {
+            out.push(UmElBagaraMove::SWAP);
         }
     }
 
@@ -241,6 +267,8 @@ impl Game for UmElBagara {
         debug_assert!(self.check_move(mv).is_ok(), "{:?}", self.check_move(mv));
         if mv.is_pass() {
             self.pass();
+        } else if mv.is_swap() {
+            self.play_swap();
         } else {
             let (lane, direction) = self.lane_and_direction(mv);
             self.sow(lane, direction);
@@ -263,7 +291,11 @@ impl Game for UmElBagara {
             2 * self.rules.houses(),
             self.taken,
             self.side == Player::North,
-        )
+        ) ^ self.swap.hash()
+    }
+
+    fn swap_status(&self) -> SwapStatus {
+        self.swap
     }
 
     /// Counters taken plus counters left in one's own houses.
@@ -282,7 +314,11 @@ impl Game for UmElBagara {
     }
 
     fn check_move(&self, mv: UmElBagaraMove) -> Result<(), IllegalMove> {
-        if self.outcome().is_some() {
+        let over = self.outcome().is_some();
+        if mv.is_swap() {
+            return swap::check(self.swap, self.side, over, self.rules.swap(), mv);
+        }
+        if over {
             return Err(IllegalMove::new(mv, "the game is over"));
         }
         let side = self.side;
@@ -357,6 +393,9 @@ impl Game for UmElBagara {
         if let Err(illegal) = self.check_move(mv) {
             return illegal.to_string();
         }
+        if mv.is_swap() {
+            return swap::DESCRIPTION.to_string();
+        }
         if mv.is_pass() {
             return format!(
                 "{} has no house with 2 or more counters and passes",
@@ -406,15 +445,25 @@ impl Game for UmElBagara {
         }
         let all = self.board.movable_lanes();
         let mine = self.own_movable(all, self.side);
+        let offered = self.swap.offered_to(self.side) && all != 0;
         if mine == 0 {
             if all == 0 {
                 return None;
+            }
+            if offered && rng.random_range(0..2) == 1 {
+                self.play_swap();
+                return Some(UmElBagaraMove::SWAP);
             }
             self.pass();
             return Some(UmElBagaraMove::PASS);
         }
         let slots = move_slots(self.rules.houses(), mine);
-        let (j, direction) = slots.get(rng.random_range(0..slots.len()));
+        let r = rng.random_range(0..slots.len() + offered as u32);
+        if r == slots.len() {
+            self.play_swap();
+            return Some(UmElBagaraMove::SWAP);
+        }
+        let (j, direction) = slots.get(r);
         let mv = self.house_move(j, direction);
         self.sow(self.side.index() * self.rules.houses() + j, direction);
         Some(mv)

@@ -26,6 +26,8 @@ pub struct UmElBagaraRules {
     skip_origin: bool,
     /// The ply cap, 0 for none.
     max_plies: u32,
+    /// The swap (pie) rule.
+    swap: bool,
 }
 
 impl Default for UmElBagaraRules {
@@ -35,6 +37,7 @@ impl Default for UmElBagaraRules {
             counters: 5,
             skip_origin: false,
             max_plies: 1000,
+            swap: false,
         }
     }
 }
@@ -60,6 +63,7 @@ const KEYS: &[RuleKey] = &[
         allowed: "0.. (0 = no cap)",
         help: "the game is scored as at its natural end after this many plies (default 1000)",
     },
+    crate::swap::RULE_KEY,
 ];
 
 impl UmElBagaraRules {
@@ -102,6 +106,13 @@ impl UmElBagaraRules {
         self.max_plies
     }
 
+    /// Whether the swap (pie) rule is on: on North's first turn he may take
+    /// South's side instead of moving, the move `swap` (see [`crate::swap`]).
+    #[inline]
+    pub fn swap(&self) -> bool {
+        self.swap
+    }
+
     /// Counters in play: on the board plus taken, always `2 * houses * counters`.
     #[inline]
     pub fn total_counters(&self) -> u32 {
@@ -111,6 +122,10 @@ impl UmElBagaraRules {
 
 impl RuleOptions for UmElBagaraRules {
     const GAME: &'static str = "umelbagara";
+
+    fn swap_rule(&self) -> bool {
+        self.swap
+    }
 
     fn keys() -> &'static [RuleKey] {
         KEYS
@@ -134,6 +149,7 @@ impl RuleOptions for UmElBagaraRules {
             }
             "counters" => self.counters = parse_int(key, value, 1, MAX_COUNTERS as u32)? as u8,
             "max_plies" => self.max_plies = parse_int(key, value, 0, u32::MAX)?,
+            "swap" => self.swap = parse_bool(key, value)?,
             _ => return Err(Self::unknown_key(key)),
         }
         Ok(())
@@ -145,6 +161,7 @@ impl RuleOptions for UmElBagaraRules {
             "houses" => self.houses.to_string(),
             "counters" => self.counters.to_string(),
             "max_plies" => self.max_plies.to_string(),
+            "swap" => self.swap.to_string(),
             _ => return None,
         })
     }

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::error::PositionError;
 use crate::game::{Game, Player};
+use crate::swap::SwapStatus;
 
 use super::board::lane_of;
 use super::position::UmElBagara;
@@ -16,7 +17,8 @@ const FIELDS: [&str; 5] = ["game", "rows", "side", "ply", "taken"];
 /// Reads a position text under `rules`. The rows must be `rules.houses()`
 /// wide and the counters must add up to the rules' total.
 pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, PositionError> {
-    let fields: Vec<&str> = text.trim().split(' ').collect();
+    let mut fields: Vec<&str> = text.trim().split(' ').collect();
+    let swap_field = SwapStatus::split_field(&mut fields, FIELDS.len());
     let field = |i: usize| -> Result<&str, PositionError> {
         match fields.get(i) {
             Some(f) if !f.is_empty() => Ok(f),
@@ -94,14 +96,16 @@ pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, Po
             "taken",
             format!(
                 "unexpected text after it: `{}`; a position has the fields {}, \
-                 separated by single spaces",
+                 separated by single spaces (then `swapped` or `swap-open` where the swap rule needs it)",
                 fields[FIELDS.len()..].join(" "),
                 FIELDS.join(" ")
             ),
         ));
     }
 
-    UmElBagara::from_parts(rules, [&counts[0], &counts[1]], side, ply, taken)
+    let mut game = UmElBagara::from_parts(rules, [&counts[0], &counts[1]], side, ply, taken)?;
+    game.swap = SwapStatus::parse(swap_field, ply, rules.swap())?;
+    Ok(game)
 }
 
 impl fmt::Display for UmElBagara {
@@ -127,6 +131,7 @@ impl fmt::Display for UmElBagara {
             self.ply,
             self.taken[0],
             self.taken[1]
-        )
+        )?;
+        self.swap.write_field(f, self.ply)
     }
 }

@@ -1,7 +1,7 @@
 //! Tournament plots as SVG, drawn from plain data so that any statistics
 //! code can feed them: a cross-table heat map of scores, each agent's Elo
 //! with its interval, and the first player's score per pairing with its
-//! interval.
+//! interval; and line plots (a training run's learning curve).
 //!
 //! Every plotted item carries its numbers as `data-*` attributes (cells:
 //! `data-row`, `data-col`, `data-points`, `data-games`; intervals:
@@ -9,10 +9,12 @@
 //! and scripts can check a plot against the table it came from.
 
 mod axis;
+mod curve;
 mod heatmap;
 mod intervals;
 
 pub use axis::{nice_step, Axis};
+pub use curve::{curve_svg, CurvePlot, Series};
 pub use heatmap::cross_table_svg;
 pub use intervals::{elo_svg, first_player_svg, interval_svg, IntervalPlot};
 

@@ -1,9 +1,11 @@
 //! `ngola prove <game> [--rule ...] [--position TEXT] [--time LIMIT]
-//! [--tt MiB] [--threads N] [--certificate FILE] [--checkpoint FILE]`: who
-//! wins, by proof-number search (`ngola_agents::prover`), with a
-//! certificate of the win; and `ngola prove --check FILE`, which checks a
-//! certificate with the reference implementations
-//! (`ngola_rules::reference::certificate`).
+//! [--tt MiB] [--threads N] [--certificate FILE] [--checkpoint FILE]
+//! [--tb DIR]`: who wins, by proof-number search (`ngola_agents::prover`),
+//! with a certificate of the win; and `ngola prove --check FILE [--tb DIR]`,
+//! which checks a certificate with the reference implementations
+//! (`ngola_rules::reference::certificate`). With `--tb DIR` the positions
+//! the endgame database decides are decided leaves, and the certificate
+//! names the database: it is checked only with that database.
 //!
 //! Output, one item per line:
 //!
@@ -15,6 +17,7 @@
 //! time 1.234s        wall-clock time (likewise)
 //! depth 41           decisive results: the proof's longest line, in plies
 //! bounds -3 5        scored games left undecided: what is known of the margin
+//! tablebase ID top 20   --tb: the database used (identity, highest level)
 //! question S wins proven 1200 nodes 1.000s
 //! certificate FILE lines 120 longest 41
 //! ```
@@ -29,9 +32,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use ngola_agents::prover::{Monitor, Progress, Prover, ProverConfig, Saver, Value, MAX_LINE_PLIES};
-use ngola_agents::Evaluate;
-use ngola_rules::reference::certificate;
+use ngola_agents::{Evaluate, Oracle};
+use ngola_rules::reference::certificate::{self, Leaves};
 use ngola_rules::{with_game, GameKind};
+use std::sync::Arc;
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
@@ -78,6 +82,11 @@ pub struct ProveArgs {
     /// How often to report progress on stderr.
     #[arg(long, value_name = "INTERVAL", default_value = "10s", value_parser = parse_duration)]
     progress: Duration,
+    /// Use this endgame database (`ngola tablebase build`, same rules,
+    /// max_plies=0): its positions are decided leaves. With --check: the
+    /// database the certificate ends in.
+    #[arg(long, value_name = "DIR")]
+    tb: Option<PathBuf>,
     /// Check a certificate instead of proving (with the reference implementations).
     #[arg(long, value_name = "FILE",
           conflicts_with_all = ["game", "rules", "position", "time", "certificate", "checkpoint", "threads"])]
@@ -116,7 +125,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// Runs `ngola prove`.
 pub fn run(args: ProveArgs) -> Result<(), CliError> {
     if let Some(path) = &args.check {
-        return check(path);
+        return check(path, args.tb.as_deref());
     }
     let game = args
         .game
@@ -154,6 +163,9 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     };
     let mut prover =
         Prover::<G>::new(config).map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    if let Some(dir) = &args.tb {
+        prover = prover.with_oracle(open_database::<G>(dir, &root)?);
+    }
     if let Some(path) = &args.checkpoint {
         check_writable(path)?;
         if path.exists() {
@@ -200,6 +212,9 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         None => Ok(()),
     };
     let mut text = report(&value);
+    if let Some(oracle) = prover.oracle() {
+        text += &format!("tablebase {} top {}\n", oracle.id(), oracle.top());
+    }
     if let Some(path) = &args.certificate {
         match value.proof {
             Some(question) => {
@@ -230,6 +245,77 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     }
     print(&text)?;
     saved
+}
+
+/// Opens the database of `--tb DIR` for proving from `root`: refused
+/// (exit 2, naming both) unless its rules are the root's and the rules have
+/// no ply cap, the only setting in which its values are the game's.
+fn open_database<G: Evaluate>(dir: &Path, root: &G) -> Result<Arc<dyn Oracle<G>>, CliError> {
+    let oracle = G::open_tablebase(dir)
+        .map_err(|e| CliError::input(format!("--tb {}: {e}", dir.display())))?;
+    if !oracle.covers_rules(root.rules()) {
+        return Err(CliError::input(format!(
+            "--tb {}: the database `{}` was built under other rules than {}",
+            dir.display(),
+            oracle.name(),
+            certificate::canonical_rules(root.rules())
+        )));
+    }
+    if root.ply_cap().is_some() {
+        return Err(CliError::input(format!(
+            "--tb {}: the database's values hold without a ply cap: add --rule max_plies=0",
+            dir.display()
+        )));
+    }
+    Ok(oracle)
+}
+
+/// An endgame database as the certificate checker consults it.
+struct DatabaseLeaves<G: Evaluate> {
+    oracle: Arc<dyn Oracle<G>>,
+    rules: G::Rules,
+}
+
+impl<G: Evaluate> Leaves for DatabaseLeaves<G> {
+    fn name(&self) -> String {
+        self.oracle.name()
+    }
+
+    fn margin(&self, position: &str) -> Option<i64> {
+        let text = position.split_once(" seen ").map_or(position, |(t, _)| t);
+        let game = G::from_position(text, self.rules).ok()?;
+        self.oracle.exact(&game).map(i64::from)
+    }
+}
+
+/// The database a certificate names, opened from `--tb DIR` for its game
+/// and rules: refused (exit 2, naming the database wanted) when none is
+/// given or the folder holds another.
+fn certificate_leaves<G: Evaluate>(
+    header: &certificate::Header,
+    named: &str,
+    dir: Option<&Path>,
+) -> Result<Box<dyn Leaves>, CliError> {
+    let Some(dir) = dir else {
+        return Err(CliError::input(format!(
+            "the certificate ends in positions of the endgame database `{named}`: \
+             give that database with --tb DIR"
+        )));
+    };
+    let pairs: Vec<&str> = header.rules.split(',').filter(|s| !s.is_empty()).collect();
+    let rules = <G::Rules as ngola_rules::RuleOptions>::from_assignments(&pairs)
+        .map_err(|e| CliError::failure(format!("certificate header rules: {e}")))?;
+    let root = G::from_position(&header.root, rules)
+        .map_err(|e| CliError::failure(format!("certificate header root position: {e}")))?;
+    let oracle = open_database::<G>(dir, &root)?;
+    if oracle.name() != named {
+        return Err(CliError::input(format!(
+            "--tb {}: the folder holds the database `{}`, the certificate needs `{named}`",
+            dir.display(),
+            oracle.name()
+        )));
+    }
+    Ok(Box::new(DatabaseLeaves { oracle, rules }))
 }
 
 fn result_word<M>(value: &Value<M>) -> &'static str {
@@ -405,8 +491,8 @@ fn write_certificate<T>(
     Ok(result)
 }
 
-/// `ngola prove --check FILE`.
-fn check(path: &Path) -> Result<(), CliError> {
+/// Opens a certificate for reading (gzip or plain text).
+fn open_certificate(path: &Path) -> Result<Box<dyn BufRead>, CliError> {
     let file = File::open(path)
         .map_err(|e| CliError::input(format!("--check {}: {e}", path.display())))?;
     let mut reader = BufReader::with_capacity(1 << 20, file);
@@ -414,13 +500,38 @@ fn check(path: &Path) -> Result<(), CliError> {
         .fill_buf()
         .map(|b| b.starts_with(&[0x1f, 0x8b]))
         .unwrap_or(false);
-    let input: Box<dyn BufRead> = if gz {
+    Ok(if gz {
         Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(reader)))
     } else {
         Box::new(reader)
+    })
+}
+
+/// `ngola prove --check FILE [--tb DIR]`.
+fn check(path: &Path, tb: Option<&Path>) -> Result<(), CliError> {
+    // The header first: a certificate that names a database needs it.
+    let mut first = String::new();
+    let mut reader = open_certificate(path)?;
+    let reader: &mut dyn BufRead = &mut *reader;
+    let header = std::io::Read::take(reader, certificate::MAX_LINE as u64)
+        .read_line(&mut first)
+        .ok()
+        .and_then(|_| certificate::Header::parse(&first).ok());
+    let leaves = match header
+        .as_ref()
+        .and_then(|h| Some((h, h.tablebase.as_deref()?)))
+    {
+        Some((h, named)) => Some(with_game!(h.game, G => certificate_leaves::<G>(h, named, tb))?),
+        None => {
+            if tb.is_some() {
+                note!("prove: the certificate ends in no database positions: --tb is not used");
+            }
+            None
+        }
     };
+    let input = open_certificate(path)?;
     let started = Instant::now();
-    let report = certificate::check(input)
+    let report = certificate::check_with(input, leaves.as_deref())
         .map_err(|e| CliError::failure(format!("certificate {} rejected: {e}", path.display())))?;
     let h = &report.header;
     let text = format!(
@@ -437,5 +548,9 @@ fn check(path: &Path) -> Result<(), CliError> {
         report.longest,
         started.elapsed().as_secs_f64()
     );
+    let text = match &h.tablebase {
+        Some(name) => format!("{text}tablebase {name} ends {}\n", report.tablebase_ends),
+        None => text,
+    };
     print(&text)
 }

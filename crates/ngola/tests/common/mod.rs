@@ -2,7 +2,7 @@
 //! scratch folders (all under Cargo's temporary folder for tests, named
 //! for the test file and the process), and a folder's games.
 // Each test file uses some of them.
-#![allow(dead_code)]
+#![allow(dead_code, unused_macros, unused_imports)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -12,6 +12,76 @@ use ngola_arena::record::{read_games, GameRecord};
 /// The `ngola` program under test, ready for arguments.
 pub fn ngola_command() -> Command {
     Command::new(env!("CARGO_BIN_EXE_ngola"))
+}
+
+/// The words of `text`, split at white space: [`args!`] uses it for the
+/// literals it is given.
+pub fn words(text: &'static str) -> Vec<&'static str> {
+    text.split_whitespace().collect()
+}
+
+/// A literal argument that holds spaces and must stay one argument (a
+/// position text, an engine command) inside [`args!`].
+pub fn whole(text: &str) -> &str {
+    text
+}
+
+/// A command line from pieces: every string literal is split into words at
+/// white space, every other expression (a path's text, [`whole`]) is one
+/// argument. `args!["tournament --game kalah --out", dir]` is the five
+/// arguments `tournament`, `--game`, `kalah`, `--out` and `dir`'s text.
+macro_rules! args {
+    (@acc [$($done:expr),*]) => { [$($done),*].concat() };
+    (@acc [$($done:expr),*] $l:literal $(, $($rest:tt)*)?) => {
+        $crate::common::args!(@acc [$($done,)* $crate::common::words($l)] $($($rest)*)?)
+    };
+    (@acc [$($done:expr),*] $e:expr $(, $($rest:tt)*)?) => {
+        $crate::common::args!(@acc [$($done,)* vec![$crate::common::AsArg::as_arg(&$e)]] $($($rest)*)?)
+    };
+    ($($t:tt)*) => { $crate::common::args!(@acc [] $($t)*) };
+}
+pub(crate) use args;
+
+/// What [`args!`] takes as one argument: text, or a path shown as text.
+pub trait AsArg {
+    /// The argument's text (a path that is not UTF-8 fails the test).
+    fn as_arg(&self) -> &str;
+}
+
+impl AsArg for &str {
+    fn as_arg(&self) -> &str {
+        self
+    }
+}
+
+impl AsArg for String {
+    fn as_arg(&self) -> &str {
+        self
+    }
+}
+
+impl AsArg for &String {
+    fn as_arg(&self) -> &str {
+        self
+    }
+}
+
+impl AsArg for PathBuf {
+    fn as_arg(&self) -> &str {
+        self.to_str().expect("test paths are UTF-8")
+    }
+}
+
+impl AsArg for &PathBuf {
+    fn as_arg(&self) -> &str {
+        self.to_str().expect("test paths are UTF-8")
+    }
+}
+
+impl AsArg for &Path {
+    fn as_arg(&self) -> &str {
+        self.to_str().expect("test paths are UTF-8")
+    }
 }
 
 /// Runs `ngola args` to the end.

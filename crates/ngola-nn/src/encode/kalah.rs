@@ -1,7 +1,7 @@
 //! Kalah: OpenSpiel's `mancala` action ids, the 2-row board, the stores.
 
 use ngola_rules::kalah::{openspiel, Kalah, KalahMove, KalahRules};
-use ngola_rules::Player;
+use ngola_rules::{Game, Player};
 
 use super::Encode;
 
@@ -9,7 +9,7 @@ impl Encode for Kalah {
     const BANKED: bool = true;
 
     fn num_actions(rules: &KalahRules) -> usize {
-        2 * rules.pits as usize + 2
+        2 * rules.pits as usize + 2 + usize::from(rules.swap)
     }
 
     fn board_shape(rules: &KalahRules) -> (usize, usize) {
@@ -17,10 +17,16 @@ impl Encode for Kalah {
     }
 
     fn action(&self, mv: KalahMove) -> usize {
+        if mv.is_swap() {
+            return Self::num_actions(self.rules()) - 1;
+        }
         openspiel::move_to_action(mv, self.pits()) as usize
     }
 
     fn move_of(&self, action: usize) -> Option<KalahMove> {
+        if self.rules().swap && action == Self::num_actions(self.rules()) - 1 {
+            return Some(KalahMove::SWAP);
+        }
         openspiel::action_to_move(u32::try_from(action).ok()?, self.pits())
     }
 
@@ -42,5 +48,11 @@ impl Encode for Kalah {
 
     fn banked(&self) -> [u32; 2] {
         Player::BOTH.map(|side| u32::from(self.store(side)))
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
+        // Over once more than `max_plies` plies were played.
+        let cap = self.rules().max_plies;
+        (cap != 0).then(|| cap.saturating_add(1))
     }
 }

@@ -10,7 +10,7 @@ impl Encode for Oware {
     const BANKED: bool = true;
 
     fn num_actions(rules: &OwareRules) -> usize {
-        rules.houses as usize
+        rules.houses as usize + usize::from(rules.swap)
     }
 
     fn board_shape(rules: &OwareRules) -> (usize, usize) {
@@ -18,10 +18,16 @@ impl Encode for Oware {
     }
 
     fn action(&self, mv: OwareMove) -> usize {
+        if mv.is_swap() {
+            return Self::num_actions(self.rules()) - 1;
+        }
         openspiel::move_to_action(mv, self.houses()) as usize
     }
 
     fn move_of(&self, action: usize) -> Option<OwareMove> {
+        if self.rules().swap && action == Self::num_actions(self.rules()) - 1 {
+            return Some(OwareMove::SWAP);
+        }
         openspiel::action_to_move(u32::try_from(action).ok()?, self.to_move(), self.houses())
     }
 
@@ -43,5 +49,10 @@ impl Encode for Oware {
 
     fn banked(&self) -> [u32; 2] {
         Player::BOTH.map(|side| u32::from(self.score(side)))
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies;
+        (cap != 0).then_some(cap)
     }
 }

@@ -11,7 +11,7 @@ impl Encode for UmElBagara {
     const BANKED: bool = true;
 
     fn num_actions(rules: &UmElBagaraRules) -> usize {
-        rules.houses() + 2
+        rules.houses() + 2 + usize::from(rules.swap())
     }
 
     fn board_shape(rules: &UmElBagaraRules) -> (usize, usize) {
@@ -19,6 +19,9 @@ impl Encode for UmElBagara {
     }
 
     fn action(&self, mv: UmElBagaraMove) -> usize {
+        if mv.is_swap() {
+            return Self::num_actions(self.rules()) - 1;
+        }
         let n = self.rules().houses();
         let (Some(row), column) = (mv.row(), mv.column() as usize) else {
             return n + 1;
@@ -36,6 +39,9 @@ impl Encode for UmElBagara {
     }
 
     fn move_of(&self, action: usize) -> Option<UmElBagaraMove> {
+        if self.rules().swap() && action == Self::num_actions(self.rules()) - 1 {
+            return Some(UmElBagaraMove::SWAP);
+        }
         let n = self.rules().houses();
         let middle = n / 2;
         let (j, direction) = match action {
@@ -65,5 +71,10 @@ impl Encode for UmElBagara {
 
     fn banked(&self) -> [u32; 2] {
         self.taken()
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies();
+        (cap != 0).then_some(cap)
     }
 }

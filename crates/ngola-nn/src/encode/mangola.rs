@@ -12,7 +12,7 @@ impl Encode for Mangola {
     const EXTRA_NAME: &'static str = "phase";
 
     fn num_actions(rules: &MangolaRules) -> usize {
-        2 * rules.columns as usize
+        2 * rules.columns as usize + usize::from(rules.swap)
     }
 
     fn board_shape(rules: &MangolaRules) -> (usize, usize) {
@@ -20,6 +20,9 @@ impl Encode for Mangola {
     }
 
     fn action(&self, mv: MangolaMove) -> usize {
+        if mv.is_swap() {
+            return Self::num_actions(self.rules()) - 1;
+        }
         let n = self.columns();
         // Row 0 = a (South's outer) .. 3 = d (North's outer).
         match mv.owner() {
@@ -30,6 +33,9 @@ impl Encode for Mangola {
 
     fn move_of(&self, action: usize) -> Option<MangolaMove> {
         let n = self.columns();
+        if action == 2 * n && self.rules().swap {
+            return Some(MangolaMove::SWAP);
+        }
         if action >= 2 * n {
             return None;
         }
@@ -56,5 +62,10 @@ impl Encode for Mangola {
             Phase::SecondMove => 1,
             Phase::Free => 2,
         }] = 1.0;
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
+        let cap = self.rules().max_plies;
+        (cap != 0).then_some(cap)
     }
 }

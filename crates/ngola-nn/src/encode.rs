@@ -9,8 +9,7 @@ mod umelbagara;
 
 use std::ops::Range;
 
-use ngola_agents::Evaluate;
-use ngola_rules::{MoveList, Player};
+use ngola_rules::{Game, MoveList, Player, RuleOptions, SwapStatus};
 
 /// The most holes a board of any game has (Mangola 4 x 8).
 pub const MAX_CELLS: usize = 32;
@@ -39,10 +38,15 @@ pub struct ObservationField {
 /// 2. `banked` (all but Mangola): the viewer's, then the opponent's seeds
 ///    off the board (Um el-Bagara counters taken, Kalah store, Oware score).
 /// 3. `phase` (Mangola only): one-hot opening, second move, free play.
-/// 4. `ply`: plies played divided by the ply cap (0 when there is no cap).
+/// 4. `swap` (only under the rule option `swap=true`): `1, 0` while the
+///    swap is still to come (North has not moved), `0, 1` once North
+///    swapped, `0, 0` once he moved instead.
+/// 5. `ply`: plies played divided by the ply cap (0 when there is no cap).
+///
+/// Under `swap=true` the last action id is the move `swap`.
 ///
 /// Oware's repetition history is not in the observation.
-pub trait Encode: Evaluate {
+pub trait Encode: Game {
     /// The number of action ids under `rules` (ids are `0..num_actions`).
     fn num_actions(rules: &Self::Rules) -> usize;
 
@@ -80,6 +84,10 @@ pub trait Encode: Evaluate {
     /// Writes the game-specific features (length [`Encode::EXTRA_LEN`]).
     fn extra(&self, _out: &mut [f32]) {}
 
+    /// The ply at which the rules end the game by the ply cap, or `None`
+    /// when the game has no cap (the `ply` feature's denominator).
+    fn ply_limit(&self) -> Option<u32>;
+
     /// The length of the observation vector under `rules`.
     fn observation_len(rules: &Self::Rules) -> usize {
         Self::observation_fields(rules)
@@ -105,6 +113,9 @@ pub trait Encode: Evaluate {
         }
         if Self::EXTRA_LEN > 0 {
             push(Self::EXTRA_NAME, Self::EXTRA_LEN);
+        }
+        if rules.swap_rule() {
+            push("swap", 2);
         }
         push("ply", 1);
         fields
@@ -135,7 +146,13 @@ pub trait Encode: Evaluate {
         }
         self.extra(&mut out[at..at + Self::EXTRA_LEN]);
         at += Self::EXTRA_LEN;
-        out[at] = match self.ply_cap() {
+        if self.rules().swap_rule() {
+            let status = self.swap_status();
+            out[at] = f32::from(u8::from(status == SwapStatus::Open));
+            out[at + 1] = f32::from(u8::from(status == SwapStatus::Swapped));
+            at += 2;
+        }
+        out[at] = match self.ply_limit() {
             Some(cap) if cap > 0 => self.ply() as f32 / cap as f32,
             _ => 0.0,
         };
@@ -156,7 +173,6 @@ mod tests {
     use super::*;
     use ngola_rules::kalah::{Kalah, KalahRules};
     use ngola_rules::mangola::{Mangola, MangolaRules};
-    use ngola_rules::Game;
 
     #[test]
     fn fields_cover_the_vector() {
@@ -169,6 +185,54 @@ mod tests {
         let names: Vec<_> = fields.iter().map(|f| f.name).collect();
         assert_eq!(names, ["board", "banked", "ply"]);
         assert_eq!(fields[1].range, 12..14);
+    }
+
+    /// Every game under `swap=true`: North's first turn offers the last
+    /// action id, which names the swap; the `swap` field reads `1, 0`
+    /// before and `0, 1` after it; every legal action names its move.
+    fn swap_is_the_last_action<G: Encode>(assignments: &[&str]) {
+        let mut list = assignments.to_vec();
+        list.push("swap=true");
+        let rules = G::Rules::from_assignments(&list).expect("valid rules");
+        let plain = G::Rules::from_assignments(assignments).expect("valid rules");
+        assert_eq!(G::num_actions(&rules), G::num_actions(&plain) + 1);
+        assert_eq!(G::observation_len(&rules), G::observation_len(&plain) + 2);
+        let field = G::observation_fields(&rules)
+            .into_iter()
+            .find(|f| f.name == "swap")
+            .expect("a swap field")
+            .range;
+        let mut game = G::start(rules);
+        let mut obs = vec![0.0; G::observation_len(&rules)];
+        let mut actions = Vec::new();
+        while game.to_move() == Player::South {
+            game.legal_actions(&mut actions);
+            assert!(!actions.contains(&(G::num_actions(&rules) - 1)));
+            let first = game.move_of(actions[0]).expect("a move");
+            game.play(first);
+        }
+        game.observe(Player::North, &mut obs);
+        assert_eq!(obs[field.clone()], [1.0, 0.0], "{}", G::NAME);
+        game.legal_actions(&mut actions);
+        for &a in &actions {
+            let mv = game.move_of(a).expect("a legal action names a move");
+            assert_eq!(game.action(mv), a, "{}: {mv}", G::NAME);
+        }
+        let swap = *actions.last().expect("moves");
+        assert_eq!(swap, G::num_actions(&rules) - 1, "{}", G::NAME);
+        let mv = game.move_of(swap).expect("the swap");
+        assert_eq!(mv.to_string(), "swap");
+        game.play(mv);
+        game.observe(game.to_move(), &mut obs);
+        assert_eq!(obs[field], [0.0, 1.0], "{}", G::NAME);
+    }
+
+    #[test]
+    fn the_swap_has_the_last_action_id() {
+        swap_is_the_last_action::<Mangola>(&["columns=4"]);
+        swap_is_the_last_action::<Kalah>(&[]);
+        swap_is_the_last_action::<ngola_rules::oware::Oware>(&[]);
+        swap_is_the_last_action::<ngola_rules::umelbagara::UmElBagara>(&[]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-"""Reproduces the table "Mangola, default rules" of
+"""Reproduces first-player results of
 results/first-player-advantage/REPORT.md from Python: each row is a
 self-play tournament run with ``ngola.tournament`` from the experiment of
 the study's run folder (results/first-player-advantage/runs/<run>/
@@ -11,7 +11,7 @@ with pandas from the run's CSV files.
 
 At full size (``--divide 1``) every number equals the report's (same
 experiments, same seeds), and the last column says so by comparing with
-results/first-player-advantage/summary.csv. South's score has the Wilson
+results/first-player-advantage/measures.csv (the report's table). South's score has the Wilson
 95% interval over the unit the report uses: games for stochastic agents,
 colour-swapped pairs for deterministic alpha-beta (whose two games of a
 pair are the same game).
@@ -31,7 +31,7 @@ import ngola
 
 REPO = Path(__file__).resolve().parents[2]
 RUNS = REPO / "results" / "first-player-advantage" / "runs"
-SUMMARY = REPO / "results" / "first-player-advantage" / "summary.csv"
+MEASURES = REPO / "results" / "first-player-advantage" / "measures.csv"
 CHEAP_RUNS = ["mangola-random", "mangola-greedy", "mangola-ab2", "mangola-ab4", "mangola-mcts100"]
 
 
@@ -99,7 +99,7 @@ def main() -> None:
     parser.add_argument("--runs", nargs="+", default=CHEAP_RUNS, help="runs of the study")
     parser.add_argument("--divide", type=int, default=1, help="play 1/N of the games")
     args = parser.parse_args()
-    published = pd.read_csv(SUMMARY).set_index("run")
+    published = pd.read_csv(MEASURES).set_index("cell")
     with tempfile.TemporaryDirectory() as folder:
         rows = [run_row(name, args.divide, Path(folder)) for name in args.runs]
     table = pd.DataFrame(rows).set_index("run")

@@ -241,3 +241,71 @@ fn boards_and_counts_read_as_people_write_them() {
 }
 
 use ngola_rules::RuleOptions;
+
+/// A recorded database of `ngola tablebase info` and `probe` output.
+fn database(rules: &str, position: &str, value: &str) -> String {
+    format!(
+        "$ ngola tablebase verify db --samples 2000\nchecksums ok\n\
+         $ ngola tablebase info db\ngame umelbagara\nrules {rules}\nid 0123456789abcdef\nlevels 0..=6\n\
+         $ ngola tablebase probe db '{position}'\nvalue {value}\nmoves a1\nlevel 6\n"
+    )
+}
+
+#[test]
+fn endgame_databases_decide_the_boards_they_probe_at_the_start() {
+    let tmp = TempDir::new("tablebase");
+    let runs = tmp.0.join("tb/runs");
+    std::fs::create_dir_all(&runs).expect("dir");
+    let start = "umelbagara 1,1,1/1,1,1 S 0 0,0";
+    let rules = "skip_origin=false,houses=3,counters=1,max_plies=0";
+    std::fs::write(runs.join("a.txt"), database(rules, start, "loss -2")).expect("write");
+    // Not the start position, an undecided start, a build log: no value.
+    let other = "skip_origin=true,houses=3,counters=1,max_plies=0";
+    std::fs::write(
+        runs.join("b.txt"),
+        database(other, "umelbagara 0,1,1/1,1,1 N 1 0,0", "win 2"),
+    )
+    .expect("write");
+    let two = "skip_origin=false,houses=3,counters=2,max_plies=0";
+    std::fs::write(
+        runs.join("c.txt"),
+        database(two, "umelbagara 2,2,2/2,2,2 S 0 0,0", "unknown 0"),
+    )
+    .expect("write");
+    std::fs::write(runs.join("a.build.txt"), database(other, start, "win 2")).expect("write");
+    let solved = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect("reads");
+    assert_eq!(solved.boards().len(), 1, "{:?}", solved.boards());
+    let board = &solved.boards()[0];
+    let pairs = exact::canonical::<ngola_rules::umelbagara::UmElBagara>(&[
+        "houses=3",
+        "counters=1",
+        "max_plies=0",
+    ])
+    .expect("rules");
+    assert_eq!(board.rules, pairs);
+    let Verdict::Decided(exact) = &board.verdict else {
+        panic!("decided: {board:?}")
+    };
+    assert_eq!((exact.value, exact.margin), (Value::Loss, -2));
+    assert_eq!(
+        words::exact_line("b", &board.verdict),
+        format!(
+            "b: North wins by 2 under best play (endgame database `0123456789ab`, probe `{}`)",
+            runs.join("a.txt").display()
+        )
+    );
+    // The prover calls the same board a South win: the two disagree.
+    let prover = tmp.0.join("solved");
+    std::fs::create_dir_all(&prover).expect("dir");
+    std::fs::write(
+        prover.join("solved.csv"),
+        SOLVED.replace("houses=3 counters=1,", "houses=3 counters=1 max_plies=0,"),
+    )
+    .expect("write");
+    let err = Solved::read_all(Some(&prover), Some(&tmp.0.join("tb"))).expect_err("disagree");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        err.to_string().contains("loss -2 here, win 2 before"),
+        "{err}"
+    );
+}

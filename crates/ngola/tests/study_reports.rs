@@ -1,0 +1,105 @@
+//! The committed reports of the studies are what `ngola report` writes:
+//! measuring the committed games of `results/first-player-advantage` (in
+//! a copy of the folder) with the exact results of `results/solved/` and
+//! `results/tablebase/` gives the committed tables, `REPORT.md` and plot
+//! byte for byte, and its headline states the value of every decided
+//! board it plays.
+
+mod common;
+
+use std::path::Path;
+
+use common::{ngola_command, repo, scratch, stderr};
+
+/// The files `ngola report` writes into a study folder.
+const OUTPUTS: [&str; 6] = [
+    "measures.csv",
+    "skill.csv",
+    "exact.csv",
+    "study-name.txt",
+    "REPORT.md",
+    "plots/first_player.svg",
+];
+
+/// Copies what `ngola report` reads of the study folder `from`: its
+/// study file and template, and each run's experiment and games.
+fn copy_inputs(from: &Path, to: &Path) {
+    for file in ["study.toml", "report.md.j2"] {
+        if from.join(file).exists() {
+            std::fs::copy(from.join(file), to.join(file)).expect("copy");
+        }
+    }
+    for entry in std::fs::read_dir(from.join("runs")).expect("runs") {
+        let run = entry.expect("entry").path();
+        let name = run.file_name().expect("a name");
+        let dest = to.join("runs").join(name);
+        std::fs::create_dir_all(&dest).expect("folder");
+        for file in ["experiment.toml", "games.csv", "games.csv.gz"] {
+            if run.join(file).exists() {
+                std::fs::copy(run.join(file), dest.join(file)).expect("copy");
+            }
+        }
+    }
+}
+
+/// `ngola report` on a copy of the committed study `name` reproduces
+/// every committed output; returns the committed report.
+fn reproduces(name: &str) -> String {
+    let committed = repo().join("results").join(name);
+    let copy = scratch(&format!("report-{name}"));
+    copy_inputs(&committed, &copy);
+    let out = ngola_command()
+        .current_dir(repo())
+        .args(["report", &copy.to_string_lossy()])
+        .output()
+        .expect("ngola runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    for file in OUTPUTS {
+        let mine = std::fs::read(copy.join(file)).expect("written");
+        let theirs = std::fs::read(committed.join(file)).expect("committed");
+        assert!(
+            mine == theirs,
+            "{name}/{file} differs from what `ngola report results/{name}` writes"
+        );
+    }
+    std::fs::read_to_string(committed.join("REPORT.md")).expect("REPORT.md")
+}
+
+#[test]
+fn the_first_player_report_is_generated_and_leads_with_the_proved_values() {
+    let report = reproduces("first-player-advantage");
+    let exact = report.find("## Exact values").expect("exact values");
+    let headline = report.find("## Headline").expect("a headline");
+    assert!(exact < headline);
+    // The boards it plays that the prover decided (results/solved/solved.csv).
+    for line in [
+        "- 4 x 8 Mangola: South wins under best play (proved, certificate \
+         `results/solved/certificates/mangola-c8-lap-start.txt.gz`)",
+        "- 4 x 8 Mangola (capture_sowing=ludii): North wins under best play",
+        "- 4 x 6 Mangola: South wins under best play",
+        "- 2 x 5 Um el-Bagara, 2 counters a house: North wins by 2 under best play",
+        "- 2 x 3 Um el-Bagara, 5 counters a house (max_plies=0): North wins by 4 under best \
+         play (endgame database `b21f60dee079`",
+    ] {
+        let at = report.find(line).unwrap_or_else(|| panic!("no `{line}`"));
+        assert!(at < headline, "`{line}` comes after the headline");
+    }
+    assert!(!report.contains("not decided") && !report.contains("undecided"));
+    assert!(!report.contains("scripts/"), "the report cites no script");
+}
+
+#[test]
+fn the_variant_survey_report_is_generated_and_ranks_the_variants() {
+    let report = reproduces("variant-survey");
+    let exact = report.find("## Exact values").expect("exact values");
+    let first = report.find("## First player").expect("first player");
+    assert!(exact < first);
+    assert!(report.contains("- 4 x 8 Mangola (capture_sowing=ludii): North wins under best play"));
+    for ranking in [
+        "- Most balanced: **",
+        "- Most decisive (fewest draws): **",
+        "- Skill counts most: **",
+    ] {
+        assert!(report.contains(ranking), "no `{ranking}`");
+    }
+}

@@ -1,7 +1,9 @@
 //! ngola's networks: the fixed action space and observation vector of
 //! every game ([`Encode`]), the policy-and-value function that learned
-//! agents consult a batch at a time ([`Evaluator`]), and its errors
-//! ([`NnError`]).
+//! agents consult a batch at a time ([`Evaluator`]), a small network on
+//! candle that is one ([`Network`], saved as safetensors in the layout of
+//! [`format`]), its training step ([`Trainer`]), and the errors of all
+//! of them ([`NnError`]).
 //!
 //! This crate knows the rules and nothing else of the workspace: agents
 //! built on networks live in `ngola-agents`, self-play data in
@@ -30,7 +32,17 @@
 pub mod encode;
 mod error;
 pub mod evaluator;
+pub mod format;
+mod network;
+mod trainer;
 
 pub use encode::{Encode, ObservationField};
 pub use error::NnError;
 pub use evaluator::{Evaluator, Uniform};
+pub use format::{Header, ENCODING_VERSION};
+pub use network::Network;
+pub use trainer::{Loss, TrainBatch, TrainConfig, Trainer};
+
+/// The tensor library the networks are built on (its `Tensor` and `Var`
+/// appear in [`Network::forward`] and [`Network::vars`]).
+pub use candle_core;

@@ -394,7 +394,7 @@ mod adjudicated {
         let start = Kalah::start(Default::default());
         let position = Kalah::from_position(HALF, *start.rules()).unwrap_or_else(|e| panic!("{e}"));
         let opening = Opening {
-            position: position.clone(),
+            position,
             moves: Vec::new(),
             text: HALF.to_string(),
             from_position: true,
@@ -402,7 +402,7 @@ mod adjudicated {
         let majority = Adjudicator::<Kalah>::new(&[Adjudication::Majority], start.rules())
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(position.majority(), None);
-        let mut game = position.clone();
+        let mut game = position;
         game.play_text("a6").unwrap_or_else(|e| panic!("{e}"));
         let winner = game.majority().expect("25 of 48 seeds in the store");
         assert!(game.outcome().is_none());

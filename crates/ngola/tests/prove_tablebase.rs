@@ -78,7 +78,7 @@ fn database_leaves_keep_the_value_and_bind_the_certificate() {
     // The certificate names the database and ends in its positions.
     let text = std::fs::read_to_string(&tb_cert).expect("the certificate");
     let header = text.lines().next().unwrap_or("");
-    assert!(header.contains(&format!("| tablebase kalah ")), "{header}");
+    assert!(header.contains("| tablebase kalah "), "{header}");
     assert!(header.ends_with(&id), "{header}");
     let tb_path = tb_cert.to_str().unwrap();
     let checked = succeed(&["prove", "--check", tb_path, "--tb", db]);

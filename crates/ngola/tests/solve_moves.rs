@@ -4,9 +4,11 @@
 mod common;
 use common::{args, succeed};
 
-/// The `value` line and the `move` lines of a `solve --moves` run, as
-/// (result rank, margin) pairs: loss < draw < win, then the margin.
-fn values(out: &str) -> ((i32, i32), Vec<(String, (i32, i32))>) {
+/// A result rank (loss -1 < draw 0 < win 1) and a margin: ordered as values.
+type Value = (i32, i32);
+
+/// The `value` line and the `move` lines of a `solve --moves` run.
+fn values(out: &str) -> (Value, Vec<(String, Value)>) {
     let rank = |word: &str| match word {
         "win" => 1,
         "loss" => -1,

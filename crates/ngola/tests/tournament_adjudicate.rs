@@ -11,7 +11,7 @@ use ngola_agents::Evaluate;
 use ngola_arena::record::{GameResult, Reason};
 use ngola_rules::kalah::{Kalah, KalahRules};
 use ngola_rules::{Game, RuleOptions};
-use ngola_tablebase::{Database, KalahEndgame, Worth};
+use ngola_tablebase::{Database, Endgame, KalahEndgame, Worth};
 
 #[test]
 fn adjudicated_games_have_the_database_value() {
@@ -76,7 +76,7 @@ fn adjudicated_games_have_the_database_value() {
         let mut game = Kalah::start(rules);
         let mut reached = Vec::new();
         for word in row.moves.split_whitespace() {
-            reached.push(game.clone());
+            reached.push(game);
             game.play_text(word).unwrap_or_else(|e| panic!("{e}"));
         }
         // Positions a player moved in are never adjudicated (the opening's aside).

@@ -34,7 +34,7 @@ use clap::Args;
 
 use ngola_agents::solver::{Solution, Solver, SolverConfig, MAX_LINE_PLIES};
 use ngola_agents::Evaluate;
-use ngola_rules::{with_game, Game, MoveList};
+use ngola_rules::{with_game, MoveList};
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;

@@ -100,20 +100,7 @@ fn database_leaves_keep_the_value_and_bind_the_certificate() {
 
     // Other rules or a ply cap: the database is refused before any search.
     refused(
-        &[
-            "prove",
-            "kalah",
-            "--rule",
-            "pits=4",
-            "--rule",
-            "seeds=2",
-            "--rule",
-            "max_plies=0",
-            "--rule",
-            "empty_capture=true",
-            "--tb",
-            db,
-        ],
+        &args!["prove kalah --rule pits=4 --rule seeds=2 --rule max_plies=0 --rule empty_capture=true --tb", db],
         &["empty_capture", db],
     );
     refused(

@@ -19,50 +19,9 @@ fn adjudicated_games_have_the_database_value() {
     let db = root.join("db");
     let run = root.join("run");
     let (db_s, run_s) = (db.to_str().unwrap(), run.to_str().unwrap());
-    succeed(&[
-        "tablebase",
-        "build",
-        "kalah",
-        "--rule",
-        "pits=4",
-        "--rule",
-        "seeds=2",
-        "--rule",
-        "max_plies=0",
-        "--seeds",
-        "9",
-        "--threads",
-        "1",
-        "-o",
-        db_s,
-    ]);
+    succeed(&args!["tablebase build kalah --rule pits=4 --rule seeds=2 --rule max_plies=0 --seeds 9 --threads 1 -o", db_s]);
     let tb = format!("tablebase={db_s}");
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--rule",
-        "pits=4",
-        "--rule",
-        "seeds=2",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--games",
-        "10",
-        "--seed",
-        "5",
-        "--threads",
-        "1",
-        "--adjudicate",
-        &tb,
-        "--adjudicate",
-        "majority",
-        "--out",
-        run_s,
-        "-q",
-    ]);
+    succeed(&args!["tournament --game kalah --rule pits=4 --rule seeds=2 --agent random --agent greedy --games 10 --seed 5 --threads 1 --adjudicate", &tb, "--adjudicate majority --out", run_s, "-q"]);
     let rules = KalahRules::from_assignments(&["pits=4", "seeds=2", "max_plies=0"])
         .unwrap_or_else(|e| panic!("{e}"));
     let database = Database::open(
@@ -144,47 +103,8 @@ fn accuracy_counts_equal_a_hand_count() {
     let db = root.join("db");
     let run = root.join("run");
     let (db_s, run_s) = (db.to_str().unwrap(), run.to_str().unwrap());
-    succeed(&[
-        "tablebase",
-        "build",
-        "kalah",
-        "--rule",
-        "pits=3",
-        "--rule",
-        "seeds=2",
-        "--rule",
-        "max_plies=0",
-        "--seeds",
-        "12",
-        "--threads",
-        "1",
-        "-o",
-        db_s,
-    ]);
-    succeed(&[
-        "tournament",
-        "--game",
-        "kalah",
-        "--rule",
-        "pits=3",
-        "--rule",
-        "seeds=2",
-        "--agent",
-        "random",
-        "--agent",
-        "greedy",
-        "--games",
-        "6",
-        "--seed",
-        "2",
-        "--threads",
-        "1",
-        "--accuracy",
-        db_s,
-        "--out",
-        run_s,
-        "-q",
-    ]);
+    succeed(&args!["tablebase build kalah --rule pits=3 --rule seeds=2 --rule max_plies=0 --seeds 12 --threads 1 -o", db_s]);
+    succeed(&args!["tournament --game kalah --rule pits=3 --rule seeds=2 --agent random --agent greedy --games 6 --seed 2 --threads 1 --accuracy", db_s, "--out", run_s, "-q"]);
     let rules = KalahRules::from_assignments(&["pits=3", "seeds=2", "max_plies=0"])
         .unwrap_or_else(|e| panic!("{e}"));
     let database = Database::open(

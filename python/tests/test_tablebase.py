@@ -12,8 +12,24 @@ import ngola
 
 def build(ngola_bin: Path, out: Path) -> Path:
     subprocess.run(
-        [str(ngola_bin), "tablebase", "build", "kalah", "--rule", "pits=3", "--rule",
-         "seeds=2", "--rule", "max_plies=0", "--seeds", "12", "--threads", "1", "-o", str(out)],
+        [
+            str(ngola_bin),
+            "tablebase",
+            "build",
+            "kalah",
+            "--rule",
+            "pits=3",
+            "--rule",
+            "seeds=2",
+            "--rule",
+            "max_plies=0",
+            "--seeds",
+            "12",
+            "--threads",
+            "1",
+            "-o",
+            str(out),
+        ],
         check=True,
         capture_output=True,
     )

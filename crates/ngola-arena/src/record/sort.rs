@@ -148,12 +148,20 @@ impl Runs {
             file.write_all(header_line().as_bytes())
                 .map_err(|e| ArenaError::io(&path, e))?;
         }
+        // A merged file that an earlier rewrite left behind goes (a link is
+        // removed, never followed), however this rewrite ends.
+        let merged = self.out.with_extension("csv.tmp");
+        match std::fs::remove_file(&merged) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(ArenaError::io(&merged, e));
+            }
+            _ => {}
+        }
         if self.files.len() == 1 {
             let path = self.files.remove(0);
             return std::fs::rename(&path, &self.out).map_err(|e| ArenaError::io(&self.out, e));
         }
         let run_files = self.files.clone();
-        let merged = self.out.with_extension("csv.tmp");
         let file = fresh_file(&merged)?;
         self.files.push(merged.clone());
         let io = |e| ArenaError::io(&merged, e);

@@ -2,7 +2,7 @@
 //! every game ([`Encode`]), the policy-and-value function that learned
 //! agents consult a batch at a time ([`Evaluator`]), a small network on
 //! candle that is one ([`Network`], saved as safetensors in the layout of
-//! [`format`]), its training step ([`Trainer`]), and the errors of all
+//! [`format`](mod@format)), its training step ([`Trainer`]), and the errors of all
 //! of them ([`NnError`]).
 //!
 //! This crate knows the rules and nothing else of the workspace: agents

@@ -10,6 +10,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
+use ngola_agents::Evaluate;
+use ngola_arena::adjudicate::Adjudicator;
 use ngola_arena::openings::{moves_text, Opening};
 use ngola_arena::play::MAX_GAME_PLIES;
 use ngola_arena::record::{read_games, seed_halves, GameRecord, GameResult, Reason};
@@ -129,7 +131,7 @@ fn reads_back(record: &GameRecord) {
 
 /// If the row's own opening cell is an opening this game can start from
 /// and the row replays from it (`check_row`), its moves replay.
-fn replays<G: Game>(assignments: &[&str], record: &GameRecord) {
+fn replays<G: Evaluate>(assignments: &[&str], record: &GameRecord) {
     let Some(rules) = rules::<G>(assignments) else {
         return;
     };
@@ -137,7 +139,7 @@ fn replays<G: Game>(assignments: &[&str], record: &GameRecord) {
     let Some(opening) = opening_of(&start, &record.opening) else {
         return;
     };
-    if check_row(&start, &opening, record).is_err() {
+    if check_row(&start, &opening, record, &Adjudicator::none()).is_err() {
         return;
     }
     let mut game = opening.position.clone();

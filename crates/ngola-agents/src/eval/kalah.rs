@@ -84,10 +84,4 @@ impl Evaluate for Kalah {
     {
         crate::tablebase::open::<ngola_tablebase::KalahEndgame>(dir)
     }
-
-    fn ply_cap(&self) -> Option<u32> {
-        // Over once more than `max_plies` plies were played.
-        let cap = self.rules().max_plies;
-        (cap != 0).then(|| cap.saturating_add(1))
-    }
 }

@@ -18,6 +18,7 @@ pub mod greedy;
 pub mod limit;
 pub mod mcts;
 pub mod memory;
+pub mod network;
 pub mod play;
 pub mod prover;
 pub mod random;

@@ -11,10 +11,13 @@
 //! | `alphabeta` | `depth` (`auto`, or 100 when `nodes` or `time` is given), `nodes` (`none`), `time` (`none`), `eval` (`heuristic`), `tt` MiB (16), `tb` (`none`) |
 //! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
 //! | `solver` | `tt` MiB (64), `tb` (`none`) |
+//! | `policy` | `net` (required) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
 //! `1.5s` (whole milliseconds); booleans `true`/`false`; `eval` is
-//! `heuristic` or `material`; `tb` is the folder of an endgame database
+//! `heuristic` or `material`, or for alpha-beta `net:PATH` (the value of
+//! the network in the safetensors file `PATH`, [`crate::network`]); `net`
+//! is such a file, whose most likely legal move `policy` plays; `tb` is the folder of an endgame database
 //! (`ngola tablebase build`) whose exact values end the search where it
 //! covers the position ([`crate::tablebase`]), written out only when given. `Display` writes every parameter explicitly
 //! (the canonical form output files record), and parsing it gives the same
@@ -50,7 +53,7 @@ use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
 
 /// The agent kinds, as written before the `:` of a spec.
-pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver"];
+pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver", "policy"];
 
 const GREEDY_KEYS: &[&str] = &["eval"];
 const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt", "tb"];
@@ -58,6 +61,7 @@ const MCTS_KEYS: &[&str] = &[
     "sims", "time", "c", "solver", "rollout", "eval", "reuse", "tb",
 ];
 const SOLVER_KEYS: &[&str] = &["tt", "tb"];
+const POLICY_KEYS: &[&str] = &["net"];
 
 /// The budget of a spec that names none (see the module docs).
 const AUTO: &str = "auto";
@@ -136,6 +140,14 @@ pub enum BuildError {
         /// What is wrong with it.
         source: ngola_tablebase::TablebaseError,
     },
+    /// Its network (`net=` or `eval=net:`) cannot be used.
+    #[error("network {path}: {source}")]
+    Network {
+        /// The file given.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: ngola_nn::NnError,
+    },
 }
 
 /// A parsed, validated agent spec. `Display` writes it back in canonical
@@ -175,6 +187,11 @@ pub enum AgentSpec {
     Mcts(MctsConfig),
     /// The exact solver (small boards only).
     Solver(SolverConfig),
+    /// The most likely legal move of a network, no search.
+    Policy {
+        /// The network's safetensors file.
+        net: PathBuf,
+    },
 }
 
 impl AgentSpec {
@@ -206,7 +223,10 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy { eval } => Box::new(GreedyAgent::new(*eval, seed)),
             AgentSpec::AlphaBeta(config) => {
-                let agent = AlphaBetaAgent::try_new(config.clone(), name)?;
+                let mut agent = AlphaBetaAgent::try_new(config.clone(), name)?;
+                if let Some(path) = &config.net {
+                    agent = agent.with_network(crate::network::open(path)?);
+                }
                 match oracle(&config.tb)? {
                     Some(o) => Box::new(agent.with_oracle(o)),
                     None => Box::new(agent),
@@ -226,7 +246,30 @@ impl AgentSpec {
                     None => Box::new(agent),
                 }
             }
+            AgentSpec::Policy { net } => Box::new(crate::network::PolicyAgent::new(
+                crate::network::open(net)?,
+                name,
+            )),
         })
+    }
+
+    /// The network file the spec names (`net=` or `eval=net:`), if any.
+    pub fn network(&self) -> Option<&PathBuf> {
+        match self {
+            AgentSpec::AlphaBeta(c) => c.net.as_ref(),
+            AgentSpec::Policy { net } => Some(net),
+            _ => None,
+        }
+    }
+
+    /// Checks that the network the spec names, if any, opens and is one of
+    /// `G` under `rules`: callers check before play, so that no game is
+    /// played by an agent whose network does not fit.
+    pub fn check_network<G: Evaluate>(&self, rules: &G::Rules) -> Result<(), BuildError> {
+        match self.network() {
+            Some(path) => crate::network::check::<G>(path, rules),
+            None => Ok(()),
+        }
     }
 
     /// The endgame database the spec names (`tb=`), if any.
@@ -245,7 +288,7 @@ impl AgentSpec {
     /// the others.
     pub fn memory_mb(&self) -> u64 {
         match self {
-            AgentSpec::Random | AgentSpec::Greedy { .. } => 0,
+            AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Policy { .. } => 0,
             AgentSpec::AlphaBeta(config) => config.tt_mb as u64,
             AgentSpec::Mcts(_) => crate::mcts::MAX_TREE_MB,
             AgentSpec::Solver(config) => 2 * config.tt_mb as u64,
@@ -343,6 +386,18 @@ impl<'a> Params<'a> {
         }
     }
 
+    /// `eval=` of alpha-beta, which also takes `net:PATH` (read before).
+    fn eval_or_net(&self) -> Result<EvalKind, SpecError> {
+        match self.raw("eval") {
+            None => Ok(EvalKind::default()),
+            Some(v) => v.parse().map_err(|_| {
+                let mut names = EvalKind::NAMES.to_vec();
+                names.push("net:PATH");
+                self.bad("eval", v, names.join(" or "))
+            }),
+        }
+    }
+
     fn eval(&self) -> Result<EvalKind, SpecError> {
         match self.raw("eval") {
             None => Ok(EvalKind::default()),
@@ -431,11 +486,16 @@ impl FromStr for AgentSpec {
                         None => (DEFAULT_DEPTH, true),
                     },
                 };
+                let (eval, net) = match p.raw("eval").and_then(crate::network::parse_spec_value) {
+                    Some(path) => (EvalKind::default(), Some(path)),
+                    None => (p.eval_or_net()?, None),
+                };
                 Ok(AgentSpec::AlphaBeta(AlphaBetaConfig {
                     depth,
                     nodes,
                     time,
-                    eval: p.eval()?,
+                    eval,
+                    net,
                     tt_mb: p
                         .int("tt", 1, 65_536)?
                         .map_or(crate::alphabeta::DEFAULT_TT_MB, |v| v as u32),
@@ -500,6 +560,17 @@ impl FromStr for AgentSpec {
                     tb: p.path("tb")?,
                 }))
             }
+            "policy" => {
+                let p = Params::parse(kind, params, POLICY_KEYS)?;
+                match p.path("net")? {
+                    Some(net) => Ok(AgentSpec::Policy { net }),
+                    None => Err(p.bad(
+                        "net",
+                        p.raw("net").unwrap_or(""),
+                        "the path of a network file (safetensors)",
+                    )),
+                }
+            }
             _ => Err(SpecError::UnknownKind {
                 spec: spec.to_string(),
                 kind: kind.to_string(),
@@ -538,7 +609,9 @@ impl fmt::Display for AgentSpec {
                     },
                     opt(&c.nodes),
                     opt(&c.time.map(format_duration)),
-                    c.eval,
+                    c.net
+                        .as_deref()
+                        .map_or(c.eval.to_string(), crate::network::spec_value),
                     c.tt_mb
                 )?;
                 write_tb(f, &c.tb)
@@ -565,6 +638,7 @@ impl fmt::Display for AgentSpec {
                 write!(f, "solver:tt={}", c.tt_mb)?;
                 write_tb(f, &c.tb)
             }
+            AgentSpec::Policy { net } => write!(f, "policy:net={}", net.display()),
         }
     }
 }

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use ngola_agents::Evaluate;
+use ngola_nn::Encode;
 use ngola_rules::error::{IllegalMove, MoveParseError, PositionError, RuleError};
 use ngola_rules::options::{parse_int, RuleKey};
 use ngola_rules::{EndReason, Game, MoveList, Outcome, Player, RuleOptions};
@@ -167,8 +168,37 @@ impl Evaluate for Nim {
             100
         }
     }
+}
 
-    fn ply_cap(&self) -> Option<u32> {
+/// Action id `n - 1` takes `n` counters; the board is the pile.
+impl Encode for Nim {
+    const BANKED: bool = true;
+
+    fn num_actions(_rules: &NimRules) -> usize {
+        3
+    }
+
+    fn board_shape(_rules: &NimRules) -> (usize, usize) {
+        (1, 1)
+    }
+
+    fn action(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+
+    fn move_of(&self, action: usize) -> Option<u8> {
+        (action < 3).then(|| action as u8 + 1)
+    }
+
+    fn board(&self, out: &mut [u32]) {
+        out[0] = self.pile;
+    }
+
+    fn banked(&self) -> [u32; 2] {
+        self.taken
+    }
+
+    fn ply_limit(&self) -> Option<u32> {
         (self.rules.max_plies > 0).then_some(self.rules.max_plies)
     }
 }

@@ -63,9 +63,10 @@ impl PyAgent {
         guard(|| {
             let game = PyGame::from_py(game)?;
             let spec = parse_spec(spec)?;
-            let agent = with_rules!(game.rules, G, _r => AnyAgent::from(
-                spec.try_build::<G>(seed).map_err(errors::spec)?
-            ));
+            let agent = with_rules!(game.rules, G, r => {
+                spec.check_network::<G>(&r).map_err(errors::network)?;
+                AnyAgent::from(spec.try_build::<G>(seed).map_err(errors::spec)?)
+            });
             Ok(PyAgent {
                 spec,
                 game,

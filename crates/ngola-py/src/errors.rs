@@ -12,6 +12,7 @@ pyo3::import_exception!(ngola._errors, PositionError);
 pyo3::import_exception!(ngola._errors, RuleError);
 pyo3::import_exception!(ngola._errors, SpecError);
 pyo3::import_exception!(ngola._errors, RunError);
+pyo3::import_exception!(ngola._errors, NetworkError);
 
 /// An illegal or unreadable move.
 pub fn illegal(message: impl ToString) -> PyErr {
@@ -36,6 +37,11 @@ pub fn spec(message: impl ToString) -> PyErr {
 /// A bad tournament or self-play setting, or a folder that does not hold a usable run.
 pub fn run(message: impl ToString) -> PyErr {
     RunError::new_err(message.to_string())
+}
+
+/// A network file that cannot be used.
+pub fn network(message: impl ToString) -> PyErr {
+    NetworkError::new_err(message.to_string())
 }
 
 /// Any other failure (a file that cannot be written, a search that gave up).

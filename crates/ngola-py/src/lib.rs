@@ -20,6 +20,7 @@ mod errors;
 mod game;
 mod host;
 mod interrupt;
+mod network;
 mod selfplay;
 mod state;
 mod tablebase;
@@ -49,6 +50,7 @@ fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tournament::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::read_run, m)?)?;
     m.add_function(wrap_pyfunction!(errors::panic_for_test, m)?)?;
+    m.add_class::<network::PyNetwork>()?;
     m.add_class::<envs::PyVecGames>()?;
     m.add_function(wrap_pyfunction!(envs::ply_cap, m)?)?;
     m.add_function(wrap_pyfunction!(envs::board_text, m)?)?;

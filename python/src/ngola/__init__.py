@@ -13,13 +13,14 @@ from __future__ import annotations
 from ngola import _ngola
 from ngola._errors import (
     IllegalMoveError,
+    NetworkError,
     NgolaError,
     PositionError,
     RuleError,
     RunError,
     SpecError,
 )
-from ngola._ngola import Agent, Game, Solution, State, Tablebase, selfplay, solve
+from ngola._ngola import Agent, Game, Network, Solution, State, Tablebase, selfplay, solve
 from ngola._run import AgentEntry, Run, load_run, tournament
 from ngola._types import RuleValue, SelfPlayData
 
@@ -34,6 +35,8 @@ __all__ = [
     "AgentEntry",
     "Game",
     "IllegalMoveError",
+    "Network",
+    "NetworkError",
     "NgolaError",
     "PositionError",
     "RuleError",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalMoveError",
+    "NetworkError",
     "NgolaError",
     "PositionError",
     "RuleError",
@@ -27,6 +28,11 @@ class IllegalMoveError(NgolaError, ValueError):
 
 class PositionError(NgolaError, ValueError):
     """A position text that cannot be read, or a state that cannot be used."""
+
+
+class NetworkError(NgolaError, ValueError):
+    """A network file that cannot be read, is of another game or rules, or
+    does not fit the documented layout."""
 
 
 class RuleError(NgolaError, ValueError):

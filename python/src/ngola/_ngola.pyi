@@ -146,6 +146,32 @@ class Agent:
     def select(self, state: State) -> str:
         """Its move in ``state`` (which must not be over), in notation; releases the GIL."""
 
+class Network:
+    """A policy-and-value network read from its safetensors file (the layout
+    of the book's page on learned agents), of any of the four games.
+
+    A file that cannot be read, is not of the layout, or names another
+    encoding raises :class:`ngola.NetworkError`.
+    """
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None: ...
+    @property
+    def game(self) -> Game:
+        """The game and rules the network was made for."""
+    @property
+    def hidden(self) -> list[int]:
+        """The widths of the hidden layers."""
+    @property
+    def path(self) -> str:
+        """The file it was read from."""
+    def evaluate(
+        self, states: Sequence[State]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Policy logits ``[B, game.num_actions]`` (action ids of
+        ``State.legal_actions()``) and values ``[B]`` in [-1, 1] for the side
+        to move, of states of the network's game and rules (others raise
+        :class:`ngola.NetworkError`)."""
+
 class Solution:
     """The exact value of a position, from :func:`solve`."""
 

@@ -53,8 +53,11 @@ pub struct AlphaBetaConfig {
     pub nodes: Option<u64>,
     /// Stop after this much time (checked every 1024 nodes).
     pub time: Option<Duration>,
-    /// The evaluation at the leaves.
+    /// The evaluation at the leaves (and of the children, to order moves).
     pub eval: EvalKind,
+    /// A network whose value replaces `eval` at the leaves
+    /// (`eval=net:PATH`, [`crate::network`]); `eval` still orders moves.
+    pub net: Option<PathBuf>,
     /// Transposition-table size in MiB.
     pub tt_mb: u32,
     /// An endgame database whose exact values end the search at the
@@ -77,6 +80,7 @@ impl Default for AlphaBetaConfig {
             nodes: None,
             time: None,
             eval: EvalKind::Heuristic,
+            net: None,
             tt_mb: DEFAULT_TT_MB,
             tb: None,
             auto: false,
@@ -116,6 +120,8 @@ pub struct AlphaBeta<G: Evaluate> {
     /// The endgame database, and whether it holds for the current search.
     oracle: Option<Arc<dyn Oracle<G>>>,
     use_oracle: bool,
+    /// The network whose value is the leaves' evaluation, if any.
+    net: Option<Arc<ngola_nn::Network<G>>>,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -142,7 +148,23 @@ impl<G: Evaluate> AlphaBeta<G> {
             root_best: None,
             oracle: None,
             use_oracle: false,
+            net: None,
         })
+    }
+
+    /// The same searcher evaluating its leaves by `net`'s value.
+    pub fn with_network(mut self, net: Arc<ngola_nn::Network<G>>) -> Self {
+        self.net = Some(net);
+        self
+    }
+
+    /// The static value of `game` (not over) for its side to move.
+    fn leaf_value(&self, game: &G) -> i32 {
+        let by_net = self
+            .net
+            .as_ref()
+            .and_then(|net| crate::network::value(net, game));
+        score::clamp_eval(by_net.unwrap_or_else(|| self.config.eval.eval(game)))
     }
 
     /// The same searcher ending its lines at the positions `oracle`
@@ -276,7 +298,7 @@ impl<G: Evaluate> AlphaBeta<G> {
         if depth <= 0 || ply as u32 >= MAX_DEPTH {
             return match game.outcome() {
                 Some(outcome) => self.terminal(game, outcome, ply),
-                None => score::clamp_eval(self.config.eval.eval(game)),
+                None => self.leaf_value(game),
             };
         }
         let mut moves = MoveList::new();
@@ -441,6 +463,13 @@ impl<G: Evaluate> AlphaBetaAgent<G> {
             searcher: AlphaBeta::try_new(config)?,
             name,
         })
+    }
+
+    /// The same agent evaluating its leaves by `net` (see
+    /// [`AlphaBeta::with_network`]).
+    pub fn with_network(mut self, net: Arc<ngola_nn::Network<G>>) -> Self {
+        self.searcher = self.searcher.with_network(net);
+        self
     }
 
     /// The same agent using `oracle`'s exact values (see

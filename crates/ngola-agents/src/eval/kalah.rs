@@ -91,10 +91,4 @@ impl Evaluate for Kalah {
             .into_iter()
             .find(|&side| 2 * u32::from(self.store(side)) > all)
     }
-
-    fn ply_cap(&self) -> Option<u32> {
-        // Over once more than `max_plies` plies were played.
-        let cap = self.rules().max_plies;
-        (cap != 0).then(|| cap.saturating_add(1))
-    }
 }

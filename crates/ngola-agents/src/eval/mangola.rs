@@ -71,9 +71,4 @@ impl Evaluate for Mangola {
             + MOBILITY * (mobility[0].min(MOBILITY_CAP) - mobility[1].min(MOBILITY_CAP))
             + TARGET * target
     }
-
-    fn ply_cap(&self) -> Option<u32> {
-        let cap = self.rules().max_plies;
-        (cap != 0).then_some(cap)
-    }
 }

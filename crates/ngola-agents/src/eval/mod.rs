@@ -33,7 +33,7 @@ pub const SEED: i32 = 100;
 
 /// A game the agents can play: a [`Game`] with a static evaluation and the
 /// facts the searches need.
-pub trait Evaluate: Game {
+pub trait Evaluate: Game + ngola_nn::Encode {
     /// True when the winner is decided by comparing [`Game::totals`], so
     /// that the final margin (difference of totals) is the game's score
     /// (Kalah, Oware, Um el-Bagara); false when totals do not decide
@@ -59,8 +59,11 @@ pub trait Evaluate: Game {
 
     /// The ply at which the rules end the game by the ply cap, or `None`
     /// when the game has no cap. The exact solver needs it: a position's
-    /// value can depend on how many plies are left before the cap.
-    fn ply_cap(&self) -> Option<u32>;
+    /// value can depend on how many plies are left before the cap. It is
+    /// the encoding's ([`ngola_nn::Encode::ply_limit`]).
+    fn ply_cap(&self) -> Option<u32> {
+        self.ply_limit()
+    }
 
     /// Opens the endgame database in `dir` for this game (`tb=DIR` in a
     /// spec); an error for a game without databases or a folder that does

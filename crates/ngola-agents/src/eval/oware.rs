@@ -96,9 +96,4 @@ impl Evaluate for Oware {
     {
         crate::tablebase::open::<ngola_tablebase::OwareEndgame>(dir)
     }
-
-    fn ply_cap(&self) -> Option<u32> {
-        let cap = self.rules().max_plies;
-        (cap != 0).then_some(cap)
-    }
 }

@@ -119,9 +119,4 @@ impl Evaluate for UmElBagara {
     {
         crate::tablebase::open::<ngola_tablebase::UmElBagaraEndgame>(dir)
     }
-
-    fn ply_cap(&self) -> Option<u32> {
-        let cap = self.rules().max_plies();
-        (cap != 0).then_some(cap)
-    }
 }

@@ -831,3 +831,42 @@ pub fn ghi_trap() -> Walk {
         },
     }
 }
+
+/// An encoding for the toys, which no network plays: an action id is the
+/// move's place in the legal-move list, the board one empty cell.
+macro_rules! list_encoding {
+    ($($toy:ty),*) => {$(
+        impl ngola_nn::Encode for $toy {
+            const BANKED: bool = false;
+
+            fn num_actions(_rules: &<Self as Game>::Rules) -> usize {
+                ngola_rules::MAX_MOVES
+            }
+
+            fn board_shape(_rules: &<Self as Game>::Rules) -> (usize, usize) {
+                (1, 1)
+            }
+
+            fn action(&self, mv: Self::Move) -> usize {
+                let mut moves = MoveList::new();
+                self.legal_moves(&mut moves);
+                moves.iter().position(|&m| m == mv).unwrap_or(0)
+            }
+
+            fn move_of(&self, action: usize) -> Option<Self::Move> {
+                let mut moves = MoveList::new();
+                self.legal_moves(&mut moves);
+                moves.get(action).copied()
+            }
+
+            fn board(&self, out: &mut [u32]) {
+                out[0] = 0;
+            }
+
+            fn ply_limit(&self) -> Option<u32> {
+                None
+            }
+        }
+    )*};
+}
+list_encoding!(Nim, Coins, Walk, Rewalk);

@@ -182,6 +182,19 @@ pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) 
     Ok(())
 }
 
+/// Checks that every network a built-in agent names (`net=PATH`,
+/// `eval=net:PATH`) opens and is one of `rules`' game and rules.
+pub fn check_networks<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
+    for (i, agent) in experiment.agents.iter().enumerate() {
+        if let AgentKind::BuiltIn(spec) = &agent.kind {
+            spec.check_network::<G>(rules).map_err(|e| {
+                ArenaError::field(format!("agents[{i}] (`{agent}`)"), e.to_string())
+            })?;
+        }
+    }
+    Ok(())
+}
+
 /// Starts a fresh run of `experiment` in `dir`, which must not hold a run
 /// yet, and plays it to the end; `engine:NAME` agents are the experiment's
 /// UGI engines ([`UgiSeats`]). Everything is checked (rules, memory,
@@ -234,6 +247,7 @@ pub fn run_with<G: Evaluate>(
     check_tablebases::<G>(&experiment, &rules)?;
     crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
     crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
+    check_networks::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
@@ -363,6 +377,7 @@ pub fn resume_with<G: Evaluate>(
     check_tablebases::<G>(&experiment, &rules)?;
     crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
     crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
+    check_networks::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
     let start = G::start(rules);

@@ -90,6 +90,10 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         format!("the tables of --agent {opponent} and --hint {hint}")
     })
     .map_err(CliError::input)?;
+    for (flag, spec) in [("--agent", &opponent), ("--hint", &hint)] {
+        spec.check_network::<G>(start.rules())
+            .map_err(|e| CliError::input(format!("{flag}: {e}")))?;
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     let path = args
         .record

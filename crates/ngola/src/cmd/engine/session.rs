@@ -62,7 +62,9 @@ impl<G: Evaluate> Engine<G> {
             Some(text) => G::from_position(text, rules).map_err(|e| e.to_string())?,
             None => G::start(rules),
         };
-        // A table the machine cannot hold is refused here (exit 2).
+        // A table the machine cannot hold, or a network of other rules,
+        // is refused here (exit 2).
+        spec.check_network::<G>(&rules).map_err(|e| e.to_string())?;
         let agent = spec.try_build::<G>(seed).map_err(|e| e.to_string())?;
         Ok(Engine {
             spec,

@@ -60,7 +60,7 @@ def test_spec_errors() -> None:
         ngola.Agent("minimax:depth=3", "kalah")
     assert str(caught.value) == (
         "unknown agent `minimax` in spec `minimax:depth=3`; valid agents: "
-        "random, greedy, alphabeta, mcts, solver, policy"
+        "random, greedy, alphabeta, mcts, solver, policy, az"
     )
     with pytest.raises(ngola.SpecError, match="unknown parameter `dept`"):
         ngola.Agent("alphabeta:dept=3", "kalah")

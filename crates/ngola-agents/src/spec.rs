@@ -12,12 +12,14 @@
 //! | `mcts` | `sims` (`auto`, or `none` when `time` is given), `time` (`none`), `c` (1.4), `solver` (`true`), `rollout` (`full` or plies), `eval` (`heuristic`), `reuse` (`true`), `tb` (`none`) |
 //! | `solver` | `tt` MiB (64), `tb` (`none`) |
 //! | `policy` | `net` (required) |
+//! | `az` | `net` (required), `sims` (200), `c` (1.5) |
 //!
 //! Values: integers; `none` for no limit; durations as `250ms`, `2s` or
 //! `1.5s` (whole milliseconds); booleans `true`/`false`; `eval` is
 //! `heuristic` or `material`, or for alpha-beta `net:PATH` (the value of
 //! the network in the safetensors file `PATH`, [`crate::network`]); `net`
-//! is such a file, whose most likely legal move `policy` plays; `tb` is the folder of an endgame database
+//! is such a file, whose most likely legal move `policy` plays and whose
+//! priors and values guide `az`'s search ([`crate::az`]); `tb` is the folder of an endgame database
 //! (`ngola tablebase build`) whose exact values end the search where it
 //! covers the position ([`crate::tablebase`]), written out only when given. `Display` writes every parameter explicitly
 //! (the canonical form output files record), and parsing it gives the same
@@ -45,6 +47,7 @@ use thiserror::Error;
 
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
+use crate::az::{AzAgent, AzConfig};
 use crate::eval::{EvalKind, Evaluate};
 use crate::greedy::GreedyAgent;
 use crate::mcts::{MctsAgent, MctsConfig, DEFAULT_SIMS};
@@ -53,7 +56,15 @@ use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
 
 /// The agent kinds, as written before the `:` of a spec.
-pub const KINDS: &[&str] = &["random", "greedy", "alphabeta", "mcts", "solver", "policy"];
+pub const KINDS: &[&str] = &[
+    "random",
+    "greedy",
+    "alphabeta",
+    "mcts",
+    "solver",
+    "policy",
+    "az",
+];
 
 const GREEDY_KEYS: &[&str] = &["eval"];
 const ALPHABETA_KEYS: &[&str] = &["depth", "nodes", "time", "eval", "tt", "tb"];
@@ -62,6 +73,7 @@ const MCTS_KEYS: &[&str] = &[
 ];
 const SOLVER_KEYS: &[&str] = &["tt", "tb"];
 const POLICY_KEYS: &[&str] = &["net"];
+const AZ_KEYS: &[&str] = &["net", "sims", "c"];
 
 /// The budget of a spec that names none (see the module docs).
 const AUTO: &str = "auto";
@@ -192,6 +204,8 @@ pub enum AgentSpec {
         /// The network's safetensors file.
         net: PathBuf,
     },
+    /// PUCT search guided by a network (AlphaZero's search).
+    Az(AzConfig),
 }
 
 impl AgentSpec {
@@ -250,6 +264,11 @@ impl AgentSpec {
                 crate::network::open(net)?,
                 name,
             )),
+            AgentSpec::Az(config) => {
+                let evaluator: std::sync::Arc<dyn ngola_nn::Evaluator<G>> =
+                    crate::network::open(&config.net)?;
+                Box::new(AzAgent::new(evaluator, config.sims, config.c, name))
+            }
         })
     }
 
@@ -258,6 +277,7 @@ impl AgentSpec {
         match self {
             AgentSpec::AlphaBeta(c) => c.net.as_ref(),
             AgentSpec::Policy { net } => Some(net),
+            AgentSpec::Az(c) => Some(&c.net),
             _ => None,
         }
     }
@@ -289,6 +309,7 @@ impl AgentSpec {
     pub fn memory_mb(&self) -> u64 {
         match self {
             AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Policy { .. } => 0,
+            AgentSpec::Az(config) => crate::az::tree_mb(config.sims),
             AgentSpec::AlphaBeta(config) => config.tt_mb as u64,
             AgentSpec::Mcts(_) => crate::mcts::MAX_TREE_MB,
             AgentSpec::Solver(config) => 2 * config.tt_mb as u64,
@@ -571,6 +592,25 @@ impl FromStr for AgentSpec {
                     )),
                 }
             }
+            "az" => {
+                let p = Params::parse(kind, params, AZ_KEYS)?;
+                let net = match p.path("net")? {
+                    Some(net) => net,
+                    None => {
+                        return Err(p.bad(
+                            "net",
+                            p.raw("net").unwrap_or(""),
+                            "the path of a network file (safetensors)",
+                        ))
+                    }
+                };
+                let sims = match p.int("sims", 1, u64::from(crate::az::MAX_SIMS))? {
+                    Some(s) => s as u32,
+                    None => crate::az::DEFAULT_SIMS,
+                };
+                let c = p.float("c")?.unwrap_or(crate::az::DEFAULT_C);
+                Ok(AgentSpec::Az(AzConfig { net, sims, c }))
+            }
             _ => Err(SpecError::UnknownKind {
                 spec: spec.to_string(),
                 kind: kind.to_string(),
@@ -639,6 +679,7 @@ impl fmt::Display for AgentSpec {
                 write_tb(f, &c.tb)
             }
             AgentSpec::Policy { net } => write!(f, "policy:net={}", net.display()),
+            AgentSpec::Az(c) => write!(f, "az:net={},sims={},c={}", c.net.display(), c.sims, c.c),
         }
     }
 }

@@ -25,6 +25,7 @@ mod selfplay;
 mod state;
 mod tablebase;
 mod tournament;
+mod train;
 
 use pyo3::prelude::*;
 
@@ -47,6 +48,7 @@ fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::state_from_parts, m)?)?;
     m.add_function(wrap_pyfunction!(agent::solve, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(train::train, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::run_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(tournament::read_run, m)?)?;
     m.add_function(wrap_pyfunction!(errors::panic_for_test, m)?)?;

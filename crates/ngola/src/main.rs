@@ -66,6 +66,8 @@ enum Command {
     /// Endgame databases (Kalah, Oware, Um el-Bagara): build, verify, info, probe.
     #[command(subcommand)]
     Tablebase(cmd::tablebase::TablebaseCommand),
+    /// Train a policy-and-value network by self-play (AlphaZero-style), or resume.
+    Train(Box<cmd::train::TrainArgs>),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -85,6 +87,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Study(args) => cmd::study::run(args),
         Command::Report(args) => cmd::report::run(args),
         Command::Tablebase(command) => cmd::tablebase::run(command),
+        Command::Train(args) => cmd::train::run(*args),
     }
 }
 

@@ -4,7 +4,8 @@ The four games (:data:`GAMES`), their positions (:class:`State`), the
 agents of the command line (:class:`Agent`), the exact solver
 (:func:`solve`), tournaments with CSV results read back as pandas
 DataFrames (:func:`tournament`, :func:`load_run`) and self-play data as
-NumPy arrays (:func:`selfplay`). Everything runs in the Rust crates of the
+NumPy arrays (:func:`selfplay`), training by self-play (:func:`train`).
+Everything runs in the Rust crates of the
 ngola toolkit; this package adds no game logic of its own.
 """
 
@@ -20,9 +21,9 @@ from ngola._errors import (
     RunError,
     SpecError,
 )
-from ngola._ngola import Agent, Game, Network, Solution, State, Tablebase, selfplay, solve
+from ngola._ngola import Agent, Game, Network, Solution, State, Tablebase, selfplay, solve, train
 from ngola._run import AgentEntry, Run, load_run, tournament
-from ngola._types import RuleValue, SelfPlayData
+from ngola._types import RuleValue, SelfPlayData, TrainResult
 
 GAMES: tuple[str, ...] = tuple(_ngola.games())
 """The names of the games, as the command line spells them."""
@@ -48,8 +49,10 @@ __all__ = [
     "SpecError",
     "State",
     "Tablebase",
+    "TrainResult",
     "load_run",
     "selfplay",
     "solve",
     "tournament",
+    "train",
 ]

@@ -9,7 +9,7 @@ from typing import Any, Literal, Optional, Union
 import numpy as np
 import numpy.typing as npt
 
-from ngola._types import RuleValue, SelfPlayData
+from ngola._types import RuleValue, SelfPlayData, TrainResult
 
 Side = Literal["S", "N"]
 
@@ -229,6 +229,24 @@ def selfplay(
     every position's observation, legal-action mask, action, side to move, game
     index, outcome, ply and opening flag as NumPy arrays. The same seed gives
     the same arrays whatever ``threads`` is."""
+
+def train(
+    game: Union[Game, str],
+    out: Union[str, os.PathLike[str]],
+    *,
+    time: Optional[float] = None,
+    generations: Optional[int] = None,
+    threads: Optional[int] = None,
+    **settings: Union[int, float, str, Sequence[int]],
+) -> TrainResult:
+    """Trains a policy-and-value network by self-play (AlphaZero-style) in the
+    folder ``out``, or resumes the run there, until ``time`` seconds have
+    passed or generation ``generations`` is done; on Rust threads with the
+    GIL released (Ctrl-C stops it, the last checkpoint stands). Keyword
+    ``settings`` are the training settings by name (``seed``, ``hidden``,
+    ``full_sims``, ``fast_sims``, ``games_per_generation``, ...; see the
+    book's training page). Raises :class:`ngola.RunError` for a bad
+    setting, a folder of another run or of something else."""
 
 def run_tournament(
     game: Union[Game, str],

@@ -7,7 +7,7 @@ from typing import TypedDict, Union
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["RuleValue", "SelfPlayData"]
+__all__ = ["RuleValue", "SelfPlayData", "TrainResult"]
 
 RuleValue = Union[int, bool, str]
 """A rule option's value: ints as ints, booleans as bools, names as strings."""
@@ -35,3 +35,25 @@ class SelfPlayData(TypedDict):
     """N: plies played before the position."""
     opening: npt.NDArray[np.bool_]
     """N: True for the random opening's plies (not the agent's moves)."""
+
+
+class TrainResult(TypedDict):
+    """What :func:`ngola.train` returns: the counters of the run's last
+    checkpoint (over every run of its folder) and the trained network."""
+
+    network: str
+    """The trained network's file (``OUT/network.safetensors``)."""
+    generation: int
+    """Generations done."""
+    steps: int
+    """Learner steps taken."""
+    games: int
+    """Self-play games played."""
+    positions: int
+    """Self-play moves played."""
+    examples: int
+    """Training examples recorded."""
+    exact: int
+    """Examples labelled with the solver's exact value."""
+    seconds: float
+    """Seconds of training."""

@@ -44,6 +44,19 @@ pub const DEFAULT_C: f64 = 1.5;
 /// The simulations of a spec that names none.
 pub const DEFAULT_SIMS: u32 = 200;
 
+/// The most simulations a spec may ask for per move.
+pub const MAX_SIMS: u32 = 10_000_000;
+
+/// Bytes of tree one simulation may add at most: one expansion of up to
+/// 64 children (the largest action space of the games' usual boards) of a
+/// few dozen bytes each.
+const BYTES_PER_SIM: u64 = 64 * 32;
+
+/// The most memory (MiB, at least 1) a tree of `sims` simulations takes.
+pub fn tree_mb(sims: u32) -> u64 {
+    (u64::from(sims) * BYTES_PER_SIM).div_ceil(1 << 20).max(1)
+}
+
 /// Simulations run between two looks at the clock under a time limit.
 const CLOCK_CHUNK: u32 = 8;
 

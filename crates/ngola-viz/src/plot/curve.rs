@@ -214,3 +214,26 @@ mod tests {
         assert!(!svg.contains("class=\"point\""));
     }
 }
+
+/// The learning curve of a training run: the network's score against
+/// `opponent` (in [0, 1]) at each evaluation, against hours of training;
+/// `title` names the game and rules.
+pub fn learning_curve_svg(title: &str, opponent: &str, points: &[(f64, f64)]) -> String {
+    let series = [Series {
+        label: format!("network (no search) vs {opponent}"),
+        points: points.to_vec(),
+    }];
+    curve_svg(
+        &series,
+        &CurvePlot {
+            title: format!("Learning curve: {title}"),
+            subtitle: format!(
+                "score of the network's own move against {opponent}, each evaluation"
+            ),
+            x_label: "hours of training".to_string(),
+            y_label: "score".to_string(),
+            y_axis: Some(Axis::fixed(0.0, 1.0, 0.25)),
+            reference: Some(0.5),
+        },
+    )
+}

@@ -14,7 +14,7 @@ mod heatmap;
 mod intervals;
 
 pub use axis::{nice_step, Axis};
-pub use curve::{curve_svg, CurvePlot, Series};
+pub use curve::{curve_svg, learning_curve_svg, CurvePlot, Series};
 pub use heatmap::cross_table_svg;
 pub use intervals::{elo_svg, first_player_svg, interval_svg, IntervalPlot};
 

@@ -23,3 +23,4 @@ pub mod solve;
 pub mod study;
 pub mod tablebase;
 pub mod tournament;
+pub mod train;

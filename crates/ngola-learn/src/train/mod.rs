@@ -240,8 +240,11 @@ pub fn train<G: Evaluate>(
             policy_loss: mean(|l| l.policy),
             value_loss: mean(|l| l.value),
             total_loss: mean(|l| l.total),
-            positions_per_second: played.positions as f64 / self_play_seconds.max(1e-9),
-            seconds: done.seconds,
+            positions_per_second: round_to(
+                played.positions as f64 / self_play_seconds.max(1e-9),
+                1,
+            ),
+            seconds: round_to(done.seconds, 3),
             eval_opponent: opponent.as_ref().map_or(String::new(), |o| o.to_string()),
             eval_games,
             eval_score,
@@ -254,6 +257,12 @@ pub fn train<G: Evaluate>(
         rows,
         network: dir.join(checkpoint::NETWORK_FILE),
     })
+}
+
+/// `x` rounded to `places` decimals (the log's figures, not its counters).
+fn round_to(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
 }
 
 /// The network, buffer, counters and log of the run in `dir`: a new one,

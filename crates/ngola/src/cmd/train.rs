@@ -29,7 +29,7 @@ use ngola_agents::Evaluate;
 use ngola_learn::train::checkpoint::{self, RunSettings, CURVE_FILE, SETTINGS_FILE};
 use ngola_learn::train::{LogRow, Progress};
 use ngola_learn::{Budget, TrainError, TrainSettings};
-use ngola_rules::{with_game, Game, GameKind, RuleOptions};
+use ngola_rules::{with_game, GameKind, RuleOptions};
 
 use crate::cli_error::{print, write_file, CliError};
 

@@ -1,0 +1,238 @@
+//! `ngola train`: a run killed with SIGKILL resumes from its last
+//! checkpoint, its network plays in a tournament under `az` and `policy`,
+//! and bad settings are refused with exit code 2 naming the flag.
+
+mod common;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use common::{ngola_command, refused, succeed, temp_dir};
+
+/// A tiny run's settings: each generation takes a fraction of a second.
+const TINY: &[&str] = &[
+    "--rule",
+    "pits=3",
+    "--rule",
+    "seeds=2",
+    "--games",
+    "8",
+    "--games-in-flight",
+    "4",
+    "--hidden",
+    "16",
+    "--sims",
+    "8",
+    "--fast-sims",
+    "4",
+    "--batch-size",
+    "16",
+    "--replay",
+    "1000",
+    "--eval-pairs",
+    "1",
+    "--threads",
+    "2",
+];
+
+/// The generation the checkpoint in `dir` names, if there is one.
+fn checkpointed(dir: &Path) -> Option<u64> {
+    let text = std::fs::read_to_string(dir.join("checkpoint.json")).ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    value.get("generation")?.as_u64()
+}
+
+/// The generations of `train.csv`'s rows.
+fn logged(dir: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .next()
+                .and_then(|g| g.parse().ok())
+                .expect("a generation")
+        })
+        .collect()
+}
+
+#[test]
+fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
+    let dir = temp_dir("killed");
+    let out = dir.display().to_string();
+    let mut child = ngola_command()
+        .args(["train", "kalah", "--time", "10m", "-o", &out])
+        .args(TINY)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("ngola train starts");
+    let began = Instant::now();
+    while checkpointed(&dir).unwrap_or(0) < 2 {
+        assert!(
+            began.elapsed() < Duration::from_secs(120),
+            "no checkpoint after two minutes"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().expect("SIGKILL");
+    child.wait().expect("the killed run is reaped");
+    let done = checkpointed(&dir).expect("a checkpoint survives the kill");
+    let target = (done + 2).to_string();
+    let line = succeed(&[
+        "train",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--rule",
+        "seeds=2",
+        "--generations",
+        &target,
+        "-o",
+        &out,
+    ]);
+    assert!(line.contains(&format!("generation {target} ")), "{line}");
+    assert!(
+        line.contains(&format!("games {} ", 8 * (done + 2))),
+        "{line}"
+    );
+    assert_eq!(logged(&dir), (1..=done + 2).collect::<Vec<_>>());
+    let net = format!("{out}/network.safetensors");
+    let az = format!("az=az:net={net},sims=8");
+    let policy = format!("policy=policy:net={net}");
+    let run = format!("{out}/tournament");
+    succeed(&[
+        "tournament",
+        "--game",
+        "kalah",
+        "--rule",
+        "pits=3",
+        "--rule",
+        "seeds=2",
+        "--agent",
+        &az,
+        "--agent",
+        &policy,
+        "--agent",
+        "random",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+        "--quiet",
+        "--out",
+        &run,
+    ]);
+    let games = std::fs::read_to_string(format!("{run}/games.csv")).expect("games.csv");
+    assert_eq!(games.lines().count(), 1 + 3 * 4, "{games}");
+    // The network is refused for other rules before any game.
+    refused(
+        &[
+            "tournament",
+            "--game",
+            "kalah",
+            "--agent",
+            &az,
+            "--agent",
+            "random",
+            "--games",
+            "2",
+            "--quiet",
+            "--out",
+            &format!("{run}-other"),
+        ],
+        &["network", "is for kalah"],
+    );
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn bad_settings_are_refused_naming_the_flag() {
+    let out = temp_dir("bad").display().to_string();
+    refused(
+        &["train", "kalah", "-o", &out],
+        &["--time DURATION or --generations N"],
+    );
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "--sims",
+            "0",
+            "-o",
+            &out,
+        ],
+        &["--sims: must be at least 1"],
+    );
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "--sims",
+            "4",
+            "--fast-sims",
+            "8",
+            "-o",
+            &out,
+        ],
+        &["--fast-sims: 8 is more than full_sims (4)"],
+    );
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "--eval-opponent",
+            "minimax",
+            "-o",
+            &out,
+        ],
+        &["--eval-opponent: unknown agent `minimax`"],
+    );
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "--full-share",
+            "2",
+            "-o",
+            &out,
+        ],
+        &["--full-share"],
+    );
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "--time",
+            "soon",
+            "-o",
+            &out,
+        ],
+        &["--time"],
+    );
+    let other = temp_dir("other");
+    std::fs::create_dir_all(&other).expect("a folder");
+    std::fs::write(other.join("games.csv"), "x\n").expect("a file");
+    refused(
+        &[
+            "train",
+            "kalah",
+            "--generations",
+            "1",
+            "-o",
+            &other.display().to_string(),
+        ],
+        &["is not a training folder"],
+    );
+    std::fs::remove_dir_all(&other).expect("clean up");
+}

@@ -83,7 +83,7 @@ fn score(a: &AgentSpec, b: &AgentSpec, pairs: u64, opening_plies: u32) -> (f64, 
             } else {
                 [y, x]
             };
-            let (mut game, mut after) = (opening.clone(), opening.clone());
+            let (mut game, mut after) = (opening, opening);
             let mut seated = Seated::new(agents);
             let s = match play_out(&mut game, &mut after, &mut seated, Some(10_000)) {
                 Ended::Over(o) => o.score_for(a_side),

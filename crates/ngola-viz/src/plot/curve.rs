@@ -169,6 +169,29 @@ fn bounds(values: impl Iterator<Item = f64>) -> (f64, f64) {
     }
 }
 
+/// The learning curve of a training run: the network's score against
+/// `opponent` (in [0, 1]) at each evaluation, against hours of training;
+/// `title` names the game and rules.
+pub fn learning_curve_svg(title: &str, opponent: &str, points: &[(f64, f64)]) -> String {
+    let series = [Series {
+        label: format!("network (no search) vs {opponent}"),
+        points: points.to_vec(),
+    }];
+    curve_svg(
+        &series,
+        &CurvePlot {
+            title: format!("Learning curve: {title}"),
+            subtitle: format!(
+                "score of the network's own move against {opponent}, each evaluation"
+            ),
+            x_label: "hours of training".to_string(),
+            y_label: "score".to_string(),
+            y_axis: Some(Axis::fixed(0.0, 1.0, 0.25)),
+            reference: Some(0.5),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,27 +236,12 @@ mod tests {
         assert!(svg.contains("class=\"tick\""));
         assert!(!svg.contains("class=\"point\""));
     }
-}
 
-/// The learning curve of a training run: the network's score against
-/// `opponent` (in [0, 1]) at each evaluation, against hours of training;
-/// `title` names the game and rules.
-pub fn learning_curve_svg(title: &str, opponent: &str, points: &[(f64, f64)]) -> String {
-    let series = [Series {
-        label: format!("network (no search) vs {opponent}"),
-        points: points.to_vec(),
-    }];
-    curve_svg(
-        &series,
-        &CurvePlot {
-            title: format!("Learning curve: {title}"),
-            subtitle: format!(
-                "score of the network's own move against {opponent}, each evaluation"
-            ),
-            x_label: "hours of training".to_string(),
-            y_label: "score".to_string(),
-            y_axis: Some(Axis::fixed(0.0, 1.0, 0.25)),
-            reference: Some(0.5),
-        },
-    )
+    #[test]
+    fn the_learning_curve_has_one_point_per_evaluation() {
+        let svg = learning_curve_svg("kalah", "greedy", &[(0.0, 0.25), (0.5, 0.75)]);
+        assert_eq!(svg.matches("class=\"point\"").count(), 2);
+        assert!(svg.contains("data-y=\"0.75\""), "{svg}");
+        assert!(svg.contains("Learning curve: kalah"));
+    }
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Evaluates the committed baseline network of each game given (default:
+# every game with a network in results/learned/) in two-agent matches,
+# each over distinct openings with both colours:
+#
+#   az-vs-mcts       az at N simulations against mcts at N
+#   az-vs-mcts10     az at N against mcts at 10 N
+#   policy-vs-greedy the network's own move (no search) against greedy
+#   az-vs-alphabeta  az against alpha-beta at equal time (--tc)
+#   abnet-vs-alphabeta alpha-beta on the network's value against alpha-beta
+#                    on the hand-written evaluation, at equal time
+#
+# then rewrites results/learned/README.md (experiments/learned-report.py).
+#
+#   nice experiments/evaluate-learned.sh [GAME...]
+#
+# SIMS (default 100), GAMES per match (default 200), TC (default 2+0.05)
+# and THREADS (default 2) set the matches. Matches already played are
+# kept (delete a match's folder to play it again).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NGOLA=${NGOLA:-target/release/ngola}
+SIMS=${SIMS:-100}
+GAMES=${GAMES:-200}
+TC=${TC:-2+0.05}
+THREADS=${THREADS:-2}
+[ -x "$NGOLA" ] || cargo build --release -p ngola
+games=("$@")
+if [ ${#games[@]} -eq 0 ]; then
+  for f in results/learned/*/az.safetensors; do games+=("$(basename "$(dirname "$f")")"); done
+fi
+match() {
+  local game=$1 name=$2 games=$3; shift 3
+  local out=results/learned/$game/eval/$name
+  if [ -f "$out/standings.csv" ]; then
+    echo "$game $name: kept"
+    return
+  fi
+  rm -rf "$out"
+  local started=$SECONDS
+  "$NGOLA" tournament --game "$game" --format gauntlet --games "$games" --seed 1 \
+    --threads "$THREADS" --quiet --out "$out" "$@"
+  echo "$((SECONDS - started))" > "$out/seconds.txt"
+  echo "$game $name: done in $((SECONDS - started)) s"
+}
+for game in "${games[@]}"; do
+  net=results/learned/$game/az.safetensors
+  match "$game" az-vs-mcts "$GAMES" --agent "az=az:net=$net,sims=$SIMS" --agent "mcts=mcts:sims=$SIMS"
+  match "$game" az-vs-mcts10 "$GAMES" --agent "az=az:net=$net,sims=$SIMS" --agent "mcts10=mcts:sims=$((10 * SIMS))"
+  match "$game" policy-vs-greedy "$GAMES" --agent "policy=policy:net=$net" --agent greedy
+  match "$game" az-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "alphabeta=alphabeta"
+  match "$game" abnet-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "abnet=alphabeta:eval=net:$net" --agent "alphabeta=alphabeta"
+done
+python3 experiments/learned-report.py

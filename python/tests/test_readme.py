@@ -14,6 +14,7 @@ SUBSECTIONS = [
     "Agents and the solver",
     "Tournaments, with Python agents",
     "Self-play data",
+    "Training",
     "Errors",
 ]
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import ngola
 
-SETTINGS: dict[str, int | float | list[int]] = {
+SETTINGS: dict[str, Any] = {
     "hidden": [16],
     "full_sims": 16,
     "fast_sims": 4,

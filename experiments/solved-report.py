@@ -4,7 +4,8 @@
     python3 experiments/solved-report.py [FOLDER]      # default results/solved
 
 Every number in the report is read from FOLDER's CSV files (solved.csv,
-lengths.csv, compare-4x6.csv, speed.csv), which the study writes.
+lengths.csv, compare-4x6.csv, speed.csv, which the study writes, and
+swap.csv, which experiments/swap-values.sh writes).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Callable
 
 # Published values this study can be compared with (first player's result
 # and margin). Irving, Donkers and Uiterwijk (2000), "Solving Kalah", ICGA
@@ -158,12 +160,51 @@ def certificate(row: dict[str, str]) -> str:
     return f"[{size}]({row['certificate']}), {check}"
 
 
+def swap_section(swap: list[dict[str, str]], w: Callable[[str], None]) -> None:
+    """The swap rule on the boards `ngola solve` decides (swap.csv)."""
+    w("## The swap rule on decided boards")
+    w("")
+    w("Each board solved from the start by `ngola solve GAME --rule ... --rule swap=false")
+    w("--moves` and again with `swap=true` (the pie rule: on his first turn North may")
+    w("take over the position South made), by `experiments/swap-values.sh`, which")
+    w("writes `swap.csv`; raw output in `runs/swap-*.txt`. Values are South's, result")
+    w("and final margin (0 for Mangola, which has no score). *balanced first moves*:")
+    w("South's first moves whose value under the swap rule is `draw 0`: whatever")
+    w("North does, swap or move, perfect play draws.")
+    w("")
+    w("| game | rules | without swap | with swap | balanced first moves |")
+    w("|---|---|---|---|---|")
+    for r in swap:
+        balanced = " ".join(f"`{m}`" for m in r["balanced_first_moves"].split()) or "-"
+        w(
+            f"| {r['game']} | {r['rules']} | {r['value_without_swap']} "
+            f"| {r['value_with_swap']} | {balanced} |"
+        )
+    w("")
+    result = {key: [r[key].split()[0] for r in swap] for key in ("value_without_swap", "value_with_swap")}
+
+    def tally(key: str) -> str:
+        return ", ".join(
+            f"{word} {result[key].count(word)}" for word in ("win", "draw", "loss") if word in result[key]
+        )
+
+    changed = sum(a != b for a, b in zip(result["value_without_swap"], result["value_with_swap"]))
+    balanced_boards = sum(bool(r["balanced_first_moves"].split()) for r in swap)
+    w(
+        f"Of the {len(swap)} boards, South's result without the swap rule: {tally('value_without_swap')}; "
+        f"with it: {tally('value_with_swap')}. The swap rule changes South's result on {changed} "
+        f"of them; {balanced_boards} have a balanced first move."
+    )
+    w("")
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "results/solved")
     solved = read(folder / "solved.csv")
     lengths = read(folder / "lengths.csv")
     compare = read(folder / "compare-4x6.csv")
     speed = read(folder / "speed.csv")
+    swap = read(folder / "swap.csv")
     out: list[str] = []
     w = out.append
 
@@ -290,6 +331,9 @@ def main() -> None:
                     f"| {seconds(r['seconds'])} | {nodes_per_second(r)} | {certificate(r)} | `{r['command']}` |"
                 )
         w("")
+
+    if swap:
+        swap_section(swap, w)
 
     if compare:
         w("## 4 x 6 Mangola: `ngola prove` against `ngola solve` under increasing caps")

@@ -97,7 +97,7 @@ fn the_variant_survey_report_is_generated_and_ranks_the_variants() {
     assert!(report.contains("- 4 x 8 Mangola (capture_sowing=ludii): North wins under best play"));
     for ranking in [
         "- Most balanced: **",
-        "- Most decisive (fewest draws): **",
+        "- Most decisive (fewest draws, then the earliest lead for good): **",
         "- Skill counts most: **",
     ] {
         assert!(report.contains(ranking), "no `{ranking}`");

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Kalah (6,5), empty-capture rule, no ply cap, proved over the endgame
 # database of every position with at most 20 seeds on the board
-# (scripts/tablebase-study.sh builds it). Resumable: the checkpoint is
+# (experiments/tablebase-study.sh builds it). Resumable: the checkpoint is
 # continued when the command is run again.
 # Usage: results/tablebase/prove/kalah-6-5.sh NGOLA DB CHECKPOINT
 NGOLA=${1:-ngola}

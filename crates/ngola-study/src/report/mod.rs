@@ -84,7 +84,8 @@ struct ReportView {
     rankings: Vec<String>,
     /// Every scored cell, South's score nearest one half first.
     by_balance: Vec<Ranked>,
-    /// Every cell, fewest draws first.
+    /// Every cell, the most decisive first (fewest draws, then the earliest
+    /// lead for good).
     by_draws: Vec<Ranked>,
     /// Every cell with a ladder, highest skill first.
     by_skill: Vec<Ranked>,

@@ -116,7 +116,8 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     ), "{text}");
     assert!(
         text.contains(
-            "- Most decisive (fewest draws): **plain** (draws 33.3% [9.7%, 70.0%]); 1 other cell ties with it\n"
+            "- Most decisive (fewest draws, then the earliest lead for good): **plain** (draws 33.3% [9.7%, 70.0%], \
+             lead for good 50.0%); 1 other cell shares its draw rate, 1 of them its lead for good too\n"
         ),
         "{text}"
     );
@@ -185,6 +186,53 @@ fn score(low: f64, high: f64) -> MeasureRow {
         certificate: String::new(),
         database: String::new(),
     }
+}
+
+/// A cell named `cell` with `draws` of its 400 games drawn and the lead
+/// for good `lead`.
+fn decisive(cell: &str, draws: u64, lead: Option<f64>) -> MeasureRow {
+    MeasureRow {
+        cell: cell.to_string(),
+        draws,
+        south_wins: 380 - draws,
+        draw_rate: Some(draws as f64 / 400.0),
+        lead_for_good: lead,
+        ..score(0.9240, 0.9674)
+    }
+}
+
+#[test]
+fn the_most_decisive_cell_has_the_fewest_draws_then_the_earliest_lead_for_good() {
+    // Equal draw rates: the earlier lead for good ranks first, a cell
+    // without a decisive game last; fewer draws beat any lead for good.
+    let rows = [
+        decisive("late", 0, Some(0.7)),
+        decisive("none", 0, None),
+        decisive("early", 0, Some(0.4)),
+        decisive("drawish", 40, Some(0.1)),
+        decisive("also-late", 0, Some(0.7)),
+    ];
+    let order: Vec<String> = rank::by_draws(&rows).into_iter().map(|p| p.name).collect();
+    assert_eq!(order, ["early", "late", "also-late", "none", "drawish"]);
+    let line = rank::most_decisive(&rows).expect("a line");
+    assert_eq!(
+        line,
+        "Most decisive (fewest draws, then the earliest lead for good): **early** \
+         (draws 0.0% [0.0%, 1.0%], lead for good 40.0%); 3 other cells share its draw rate"
+    );
+    // Two cells equal on both: the first named, the tie counted.
+    let line = rank::most_decisive(
+        &rows[..1]
+            .iter()
+            .chain(&rows[4..])
+            .cloned()
+            .collect::<Vec<_>>(),
+    )
+    .expect("a line");
+    assert!(
+        line.ends_with("**late** (draws 0.0% [0.0%, 1.0%], lead for good 70.0%); 1 other cell shares its draw rate, 1 of them its lead for good too"),
+        "{line}"
+    );
 }
 
 #[test]

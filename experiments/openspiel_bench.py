@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measures OpenSpiel's C++ speed on Kalah (`mancala`) and Oware (`oware`).
 
-Used by scripts/compare-openspiel.sh; prints one line per figure:
+Used by experiments/compare-openspiel.sh; prints one line per figure:
     <game> random-games/s <number>
     <game> mcts-sims/s <number>
 

@@ -3,7 +3,7 @@
 # Mangola self-play tournaments of GAMES games, for one or more builds of
 # the program, alternating them, so that builds are compared in one run.
 #
-#   scripts/tournament-memory.sh [-t THREADS] GAMES NGOLA [NGOLA...]
+#   experiments/tournament-memory.sh [-t THREADS] GAMES NGOLA [NGOLA...]
 #
 # Prints one line per run: program, games, threads, peak MB, seconds,
 # games.csv MB. Each run writes into a fresh temporary folder, removed after.

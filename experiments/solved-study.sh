@@ -2,10 +2,10 @@
 # The solved-boards study: every board `ngola prove` decides,
 # into results/solved/ (solved.csv, compare-4x6.csv, speed.csv, the raw
 # output of every command in runs/, certificates in certificates/), then
-# results/solved/README.md from them (scripts/solved-report.py).
+# results/solved/README.md from them (experiments/solved-report.py).
 #
-#   scripts/solved-study.sh                  # everything (hours on 2 cores)
-#   SOLVED_ONLY=mangola scripts/solved-study.sh   # one part: mangola, compare,
+#   experiments/solved-study.sh                  # everything (hours on 2 cores)
+#   SOLVED_ONLY=mangola experiments/solved-study.sh   # one part: mangola, compare,
 #                                                 # speed, umelbagara, oware,
 #                                                 # kalah, lengths, continue,
 #                                                 # report
@@ -301,5 +301,5 @@ if want continue; then
 fi
 
 if want report || [ "$ONLY" = all ]; then
-    python3 scripts/solved-report.py "$OUT"
+    python3 experiments/solved-report.py "$OUT"
 fi

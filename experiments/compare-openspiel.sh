@@ -4,7 +4,7 @@
 # random rollout each, UCT c = 2, 10,000 simulations from the start).
 #
 # Not part of CI (it installs open-spiel from PyPI into a throwaway venv).
-#   scripts/compare-openspiel.sh [ROUNDS]        (default 5 rounds)
+#   experiments/compare-openspiel.sh [ROUNDS]        (default 5 rounds)
 # The two programs alternate round by round; each figure is the median over
 # the rounds, and the ratio is ngola / OpenSpiel. One thread each.
 set -euo pipefail
@@ -29,7 +29,7 @@ for round in $(seq 1 "$rounds"); do
   for pair in "kalah mancala" "oware oware"; do
     set -- $pair
     ours=$1 theirs=$2
-    os=$("$venv/bin/python" scripts/openspiel_bench.py --games "$games" --sims "$sims" "$theirs")
+    os=$("$venv/bin/python" experiments/openspiel_bench.py --games "$games" --sims "$sims" "$theirs")
     samples[$ours.os.random]+="$(awk '$2=="random-games/s"{print $3}' <<<"$os") "
     samples[$ours.os.mcts]+="$(awk '$2=="mcts-sims/s"{print $3}' <<<"$os") "
     samples[$ours.ng.random]+="$("$ngola" bench movegen "$ours" --games "$games" | awk '$1=="playouts/s"{print $2}') "

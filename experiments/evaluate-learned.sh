@@ -9,6 +9,11 @@
 #   az-vs-alphabeta  az against alpha-beta at equal time (--tc)
 #   abnet-vs-alphabeta alpha-beta on the network's value against alpha-beta
 #                    on the hand-written evaluation, at equal time
+#   accuracy         (Kalah, Oware, Um el-Bagara) az, policy, alphabeta and
+#                    mcts in a round robin whose moves are measured against
+#                    an endgame database of every position with at most
+#                    TB_SEEDS (default 14) seeds on the board, built first
+#                    into target/tb/ (`ngola tablebase build`)
 #
 # then rewrites results/learned/README.md (experiments/learned-report.py).
 #
@@ -23,6 +28,7 @@ NGOLA=${NGOLA:-target/release/ngola}
 SIMS=${SIMS:-100}
 GAMES=${GAMES:-200}
 TC=${TC:-2+0.05}
+TB_SEEDS=${TB_SEEDS:-14}
 THREADS=${THREADS:-2}
 [ -x "$NGOLA" ] || cargo build --release -p ngola
 games=("$@")
@@ -38,7 +44,7 @@ match() {
   fi
   rm -rf "$out"
   local started=$SECONDS
-  "$NGOLA" tournament --game "$game" --format gauntlet --games "$games" --seed 1 \
+  "$NGOLA" tournament --game "$game" --format "${FORMAT:-gauntlet}" --games "$games" --seed 1 \
     --threads "$THREADS" --quiet --out "$out" "$@"
   echo "$((SECONDS - started))" > "$out/seconds.txt"
   echo "$game $name: done in $((SECONDS - started)) s"
@@ -50,5 +56,12 @@ for game in "${games[@]}"; do
   match "$game" policy-vs-greedy "$GAMES" --agent "policy=policy:net=$net" --agent greedy
   match "$game" az-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "alphabeta=alphabeta"
   match "$game" abnet-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "abnet=alphabeta:eval=net:$net" --agent "alphabeta=alphabeta"
+  if [ "$game" != mangola ]; then
+    tb=target/tb/$game-l$TB_SEEDS
+    "$NGOLA" tablebase build "$game" --seeds "$TB_SEEDS" -o "$tb" > /dev/null
+    FORMAT=round-robin match "$game" accuracy "$((GAMES / 4))" --accuracy "$tb" \
+      --agent "az=az:net=$net,sims=$SIMS" --agent "policy=policy:net=$net" \
+      --agent alphabeta --agent "mcts=mcts:sims=$SIMS"
+  fi
 done
 python3 experiments/learned-report.py

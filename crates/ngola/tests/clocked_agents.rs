@@ -6,10 +6,10 @@ mod common;
 use common::args;
 
 use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{rows, scratch};
+use common::{ngola_command, rows, scratch};
 
 /// Waits for `child` at most `within`; kills it and fails the test after.
 fn finish(mut child: Child, within: Duration, what: &str) -> std::process::ExitStatus {
@@ -29,7 +29,7 @@ fn finish(mut child: Child, within: Duration, what: &str) -> std::process::ExitS
 
 /// `ngola engine ARGS` on `input`: its answer lines, within `within`.
 fn engine(args: &[&str], input: &str, within: Duration) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .arg("engine")
         .args(args)
         .stdin(Stdio::piped())
@@ -74,7 +74,7 @@ fn the_solver_engine_answers_go_movetime_on_boards_it_cannot_solve() {
 /// `ngola tournament ARGS --out DIR --quiet` within `within`; DIR.
 fn tournament(name: &str, args: &[&str], within: Duration) -> std::path::PathBuf {
     let dir = scratch(name).join("run");
-    let child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let child = ngola_command()
         .arg("tournament")
         .args(args)
         .args(["--quiet", "--out"])

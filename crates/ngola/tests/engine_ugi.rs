@@ -2,15 +2,18 @@
 //! the handshake, every option, every position form, every `go` form, the
 //! queries and the errors (the engine answers and goes on).
 
+mod common;
+use common::ngola_command;
+
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Runs `ngola engine ARGS` on `input` and returns its answer lines, its
 /// exit status; fails the test if the engine takes more than a minute (a
 /// `go` limit that is not honoured never ends on the agents used here).
 fn engine(args: &[&str], input: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .arg("engine")
         .args(args)
         .stdin(Stdio::piped())

@@ -92,6 +92,15 @@ pub fn ngola(args: &[&str]) -> Output {
         .expect("the ngola binary runs")
 }
 
+/// Runs `ngola args` to the end in the folder `dir`.
+pub fn ngola_in(dir: &Path, args: &[&str]) -> Output {
+    ngola_command()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the ngola binary runs")
+}
+
 /// Bytes as text (lossy).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -68,7 +68,7 @@ use thiserror::Error;
 use super::{RefGame, RefResult};
 use crate::error::PositionError;
 use crate::game::Player;
-use crate::kind::GameKind;
+use crate::kind::{GameKind, UnknownGame};
 use crate::options::RuleOptions;
 
 /// The first word of every certificate.
@@ -170,7 +170,7 @@ pub enum HeaderError {
     Version(String),
     /// A game name that is not a game's.
     #[error("header: {0}")]
-    Game(String),
+    Game(#[source] UnknownGame),
     /// A winner that is not `S` or `N`.
     #[error("header: the winner `{0}` is not S or N")]
     Winner(String),
@@ -692,10 +692,12 @@ mod tests {
             "header: expected `ngola-proof 1 GAME RULES | POSITION | WINNER`, \
              with ` | ` between its three parts"
         );
-        assert!(matches!(
+        assert_eq!(
             Header::parse("ngola-proof 1 chess x | x | S"),
-            Err(HeaderError::Game(_))
-        ));
+            Err(HeaderError::Game(UnknownGame {
+                name: "chess".to_string()
+            }))
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use ngola_rules::{with_game, Game, GameKind, RuleOptions};
+use ngola_rules::{with_game, Game, GameKind, RuleOptions, UnknownGame};
 
 use crate::error::StudyError;
 
@@ -152,7 +152,10 @@ impl Solved {
             let line = i + 2;
             let bad = |m: String| StudyError::bad_file(&path, format!("line {line}: {m}"));
             let row = row.map_err(|e| bad(e.to_string()))?;
-            let game: GameKind = row.game.parse().map_err(bad)?;
+            let game: GameKind = row
+                .game
+                .parse()
+                .map_err(|e: UnknownGame| bad(e.to_string()))?;
             let assignments: Vec<&str> = row.rules.split_whitespace().collect();
             let rules = with_game!(game, G => canonical::<G>(&assignments))
                 .map_err(|e| bad(format!("rules `{}`: {e}", row.rules)))?;
@@ -302,7 +305,7 @@ fn probed(text: &str, path: &Path) -> Result<Option<Probed>, StudyError> {
         return Ok(None);
     };
     let bad = |m: String| StudyError::bad_file(path, m);
-    let game: GameKind = game.parse().map_err(bad)?;
+    let game: GameKind = game.parse().map_err(|e: UnknownGame| bad(e.to_string()))?;
     let assignments: Vec<&str> = rules.split(',').collect();
     let start = with_game!(game, G => start_text::<G>(&assignments))
         .map_err(|e| bad(format!("rules `{rules}`: {e}")))?;

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use ngola_agents::{move_budget, Clock, SearchLimit};
-use ngola_rules::{Player, PositionError, RuleError};
+use ngola_rules::{Player, PositionError, RuleError, UnknownGame};
 use thiserror::Error;
 
 /// The words `go` takes (each followed by a number, except `infinite`).
@@ -44,7 +44,7 @@ pub enum WordError {
     UnknownOption(String),
     /// `setoption name game` with a name that is not a game's.
     #[error("{0}")]
-    UnknownGame(String),
+    UnknownGame(#[source] UnknownGame),
     /// `setoption name rules` giving a key twice.
     #[error("cannot play rules `{rules}`: `{key}` is given more than once")]
     RepeatedRule {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use ngola_rules::{with_game, Game, GameKind, RuleOptions, UnknownGame};
+use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions, UnknownGame};
 
 use crate::error::StudyError;
 
@@ -332,14 +332,12 @@ fn probed(text: &str, path: &Path) -> Result<Option<Probed>, StudyError> {
 }
 
 /// Every option after `assignments`, and the start position's text.
-fn start_text<G: Game>(assignments: &[&str]) -> Result<(Vec<(String, String)>, String), String> {
-    let rules = G::Rules::from_assignments(assignments).map_err(|e| e.to_string())?;
+fn start_text<G: Game>(assignments: &[&str]) -> Result<(Vec<(String, String)>, String), RuleError> {
+    let rules = G::Rules::from_assignments(assignments)?;
     Ok((rules.to_pairs(), G::start(rules).to_string()))
 }
 
 /// Every option of `G` after `assignments`, as [`RuleOptions::to_pairs`].
-pub fn canonical<G: Game>(assignments: &[&str]) -> Result<Vec<(String, String)>, String> {
-    G::Rules::from_assignments(assignments)
-        .map(|r| r.to_pairs())
-        .map_err(|e| e.to_string())
+pub fn canonical<G: Game>(assignments: &[&str]) -> Result<Vec<(String, String)>, RuleError> {
+    G::Rules::from_assignments(assignments).map(|r| r.to_pairs())
 }

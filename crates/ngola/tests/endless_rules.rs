@@ -6,11 +6,11 @@
 //! solver gives up on a line past `MAX_LINE_PLIES` with a message.
 
 mod common;
-use common::{args, ngola_command, temp_dir};
+use common::{args, finish_within, ngola_command, temp_dir};
 
 use std::io::Write;
 use std::process::{Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const ENDLESS: [&str; 6] = [
     "--rule",
@@ -44,14 +44,7 @@ fn ends(args: &[&str], input: &str, limit: Duration) -> Output {
         .spawn()
         .unwrap();
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let clock = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if clock.elapsed() > limit {
-            let _ = child.kill();
-            panic!("ngola {args:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    finish_within(&mut child, limit, &format!("ngola {args:?}"));
     child.wait_with_output().unwrap()
 }
 

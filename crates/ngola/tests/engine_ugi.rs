@@ -3,11 +3,11 @@
 //! queries and the errors (the engine answers and goes on).
 
 mod common;
-use common::ngola_command;
+use common::{finish_within, ngola_command};
 
 use std::io::{Read, Write};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs `ngola engine ARGS` on `input` and returns its answer lines, its
 /// exit status; fails the test if the engine takes more than a minute (a
@@ -30,17 +30,7 @@ fn engine(args: &[&str], input: &[u8]) -> (Vec<String>, std::process::ExitStatus
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(input).expect("engine reads");
     drop(stdin);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("the engine did not finish within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let status = finish_within(&mut child, Duration::from_secs(60), "the engine");
     let text = reader.join().expect("reader");
     (text.lines().map(str::to_string).collect(), status)
 }

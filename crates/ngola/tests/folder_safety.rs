@@ -5,7 +5,7 @@
 //! half-written folder nor destroy an earlier complete one.
 
 mod common;
-use common::{args, games, ngola_command, scratch};
+use common::{args, finish_within, games, ngola_command, scratch};
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -31,15 +31,7 @@ fn ngola(args: &[&str]) -> Command {
 /// that waited for a lock instead of failing would hang here).
 fn output_within(mut command: Command, limit: Duration) -> Output {
     let mut child = command.spawn().expect("ngola starts");
-    let start = Instant::now();
-    while child.try_wait().expect("wait works").is_none() {
-        if start.elapsed() > limit {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("{command:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    finish_within(&mut child, limit, &format!("{command:?}"));
     child.wait_with_output().expect("output is read")
 }
 

@@ -12,7 +12,7 @@ mod cli;
 use ngola_agents::alphabeta::AlphaBeta;
 use ngola_agents::mcts::Mcts;
 use ngola_agents::{AgentSpec, Evaluate};
-use ngola_rules::{with_game, GameKind, RuleOptions};
+use ngola_rules::{with_game, GameKind, RuleOptions, UnknownGame};
 
 fn run<G: Evaluate>(
     rules: &[String],
@@ -65,7 +65,7 @@ fn main() {
         let [game, spec, rest @ ..] = args.as_slice() else {
             return Err("usage: analyse GAME SPEC [POSITION TEXT] [--rule KEY=VALUE]...".into());
         };
-        let kind: GameKind = game.parse()?;
+        let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
         let spec = cli::spec(spec)?;
         let position = (!rest.is_empty()).then(|| rest.join(" "));
         with_game!(kind, G => run::<G>(&rules, &spec, position.as_deref()))

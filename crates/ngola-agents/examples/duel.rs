@@ -14,7 +14,7 @@ mod cli;
 mod duel;
 
 use ngola_agents::{AgentSpec, Evaluate};
-use ngola_rules::{with_game, GameKind, RuleOptions};
+use ngola_rules::{with_game, GameKind, RuleOptions, UnknownGame};
 
 fn run<G: Evaluate>(
     rules: &[String],
@@ -41,7 +41,7 @@ fn main() {
         let [game, a, b, rest @ ..] = args.as_slice() else {
             return Err("usage: duel GAME SPEC_A SPEC_B [PAIRS] [OPENING_PLIES] [SEED] [--rule KEY=VALUE]...".into());
         };
-        let kind: GameKind = game.parse()?;
+        let kind: GameKind = game.parse().map_err(|e: UnknownGame| e.to_string())?;
         let a = cli::spec(a)?;
         let b = cli::spec(b)?;
         let num = |i: usize, default: u64| -> Result<u64, String> {

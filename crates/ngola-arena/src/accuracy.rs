@@ -140,7 +140,7 @@ fn measure_row<G: Game>(
         game: row.game,
         message: format!("accuracy: {what}"),
     };
-    let mut game = row_start(start, row).map_err(bad)?;
+    let mut game = row_start(start, row).map_err(|e| bad(e.to_string()))?;
     let opening = if opening_is_position::<G>(&row.opening) {
         0
     } else {

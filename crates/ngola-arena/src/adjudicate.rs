@@ -44,17 +44,25 @@ impl fmt::Display for Adjudication {
     }
 }
 
+/// A text that is not an adjudication.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AdjudicationError {
+    /// Neither `tablebase=DIR` nor `majority`.
+    #[error("`{0}`: expected `tablebase=DIR` or `majority`")]
+    Unknown(String),
+}
+
 impl FromStr for Adjudication {
-    type Err = String;
+    type Err = AdjudicationError;
 
     /// Reads `tablebase=DIR` or `majority`.
-    fn from_str(text: &str) -> std::result::Result<Adjudication, String> {
+    fn from_str(text: &str) -> std::result::Result<Adjudication, AdjudicationError> {
         match text.split_once('=') {
             Some(("tablebase", dir)) if !dir.is_empty() => {
                 Ok(Adjudication::Tablebase(PathBuf::from(dir)))
             }
             None if text == "majority" => Ok(Adjudication::Majority),
-            _ => Err(format!("`{text}`: expected `tablebase=DIR` or `majority`")),
+            _ => Err(AdjudicationError::Unknown(text.to_string())),
         }
     }
 }
@@ -63,9 +71,9 @@ impl FromStr for Adjudication {
 pub fn parse_all(texts: &[String]) -> Result<Vec<Adjudication>> {
     let mut list: Vec<Adjudication> = Vec::new();
     for (i, text) in texts.iter().enumerate() {
-        let one: Adjudication = text
-            .parse()
-            .map_err(|e| ArenaError::field(format!("adjudicate[{i}]"), e))?;
+        let one: Adjudication = text.parse().map_err(|e: AdjudicationError| {
+            ArenaError::field(format!("adjudicate[{i}]"), e.to_string())
+        })?;
         if list
             .iter()
             .any(|a| std::mem::discriminant(a) == std::mem::discriminant(&one))
@@ -167,5 +175,36 @@ impl<G: Evaluate> Adjudicator<G> {
             return winner.map(|w| (GameResult::from_winner(Some(w)), Reason::Majority));
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adjudications_read_or_are_refused_by_a_variant() {
+        assert_eq!("majority".parse(), Ok(Adjudication::Majority));
+        assert_eq!(
+            "tablebase=tb/kalah".parse(),
+            Ok(Adjudication::Tablebase(PathBuf::from("tb/kalah")))
+        );
+        for text in ["tablebase=", "majority=1", "draw"] {
+            let err = text.parse::<Adjudication>().unwrap_err();
+            assert_eq!(err, AdjudicationError::Unknown(text.to_string()));
+            assert_eq!(
+                err.to_string(),
+                format!("`{text}`: expected `tablebase=DIR` or `majority`")
+            );
+        }
+        let err = parse_all(&["majority".to_string(), "draw".to_string()]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            ArenaError::field(
+                "adjudicate[1]",
+                "`draw`: expected `tablebase=DIR` or `majority`"
+            )
+            .to_string()
+        );
     }
 }

@@ -82,8 +82,25 @@ impl AgentEntry {
     }
 }
 
+/// Why an agent entry (`[NAME=]SPEC`) does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    /// A short name with other characters than letters, digits, `.`, `_`
+    /// and `-` (or none).
+    #[error("short name `{0}`: use letters, digits, `.`, `_` and `-` only")]
+    BadName(String),
+    /// `engine:NAME` with a bad or missing NAME.
+    #[error(
+        "`{0}`: an external agent is `engine:NAME`, NAME of letters, digits, `.`, `_` and `-`"
+    )]
+    BadEngineName(String),
+    /// A built-in agent spec that does not read.
+    #[error("{0}")]
+    Spec(#[source] ngola_agents::SpecError),
+}
+
 impl FromStr for AgentEntry {
-    type Err = String;
+    type Err = EntryError;
 
     /// Reads `[NAME=]SPEC`: a short name before the first `=` that comes
     /// before any `:` (in `alphabeta:depth=8` the `=` belongs to the spec).
@@ -95,25 +112,18 @@ impl FromStr for AgentEntry {
         };
         if let Some(name) = name {
             if !is_valid_name(name) {
-                return Err(format!(
-                    "short name `{name}`: use letters, digits, `.`, `_` and `-` only"
-                ));
+                return Err(EntryError::BadName(name.to_string()));
             }
         }
         let kind = match spec.strip_prefix(ENGINE_PREFIX) {
             Some(engine) => {
                 let engine = engine.trim();
                 if !is_valid_name(engine) {
-                    return Err(format!(
-                        "`{spec}`: an external agent is `engine:NAME`, NAME of letters, digits, `.`, `_` and `-`"
-                    ));
+                    return Err(EntryError::BadEngineName(spec.to_string()));
                 }
                 AgentKind::External(engine.to_string())
             }
-            None => AgentKind::BuiltIn(
-                spec.parse()
-                    .map_err(|e: ngola_agents::SpecError| e.to_string())?,
-            ),
+            None => AgentKind::BuiltIn(spec.parse().map_err(EntryError::Spec)?),
         };
         Ok(AgentEntry {
             name: name.map(str::to_string),
@@ -198,22 +208,27 @@ fn seconds(text: &str) -> Option<Duration> {
     (total <= 1_000_000_000_000).then(|| Duration::from_millis(total))
 }
 
+/// Why a time control (`BASE+INC`) does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// Not `BASE+INC` in seconds of whole milliseconds.
+    #[error("`{0}`: expected BASE+INC in seconds (whole milliseconds), e.g. `10+0.1` or `60+0`")]
+    Malformed(String),
+    /// No time at all: base and increment both 0.
+    #[error("`{0}`: a clock needs some time (base or increment)")]
+    NoTime(String),
+}
+
 impl FromStr for TimeControl {
-    type Err = String;
+    type Err = TimeControlError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || {
-            format!(
-                "`{text}`: expected BASE+INC in seconds (whole milliseconds), e.g. `10+0.1` or `60+0`"
-            )
-        };
+        let bad = || TimeControlError::Malformed(text.to_string());
         let (base, increment) = text.split_once('+').ok_or_else(bad)?;
         let base = seconds(base).ok_or_else(bad)?;
         let increment = seconds(increment).ok_or_else(bad)?;
         if base.is_zero() && increment.is_zero() {
-            return Err(format!(
-                "`{text}`: a clock needs some time (base or increment)"
-            ));
+            return Err(TimeControlError::NoTime(text.to_string()));
         }
         Ok(TimeControl { base, increment })
     }
@@ -268,6 +283,18 @@ mod tests {
         ] {
             assert!(bad.parse::<AgentEntry>().is_err(), "{bad}");
         }
+        assert_eq!(
+            "a b=random".parse::<AgentEntry>(),
+            Err(EntryError::BadName("a b".to_string()))
+        );
+        assert_eq!(
+            "x=engine:a/b".parse::<AgentEntry>(),
+            Err(EntryError::BadEngineName("engine:a/b".to_string()))
+        );
+        assert!(matches!(
+            "x=bogus".parse::<AgentEntry>(),
+            Err(EntryError::Spec(_))
+        ));
     }
 
     #[test]
@@ -284,8 +311,18 @@ mod tests {
             "1.5+.05".parse::<TimeControl>().unwrap().to_string(),
             "1.5+0.05"
         );
-        for bad in ["10", "10+", "+1", "a+1", "1+0.0001", "0+0", "-1+2", "1e3+0"] {
-            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        for bad in ["10", "10+", "+1", "a+1", "1+0.0001", "-1+2", "1e3+0"] {
+            assert_eq!(
+                bad.parse::<TimeControl>(),
+                Err(TimeControlError::Malformed(bad.to_string())),
+                "{bad}"
+            );
         }
+        let err = "0+0".parse::<TimeControl>().unwrap_err();
+        assert_eq!(err, TimeControlError::NoTime("0+0".to_string()));
+        assert_eq!(
+            err.to_string(),
+            "`0+0`: a clock needs some time (base or increment)"
+        );
     }
 }

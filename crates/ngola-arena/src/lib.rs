@@ -39,7 +39,7 @@ pub mod text_file;
 pub mod ugi;
 
 pub use contestant::{Contestant, Fault, Seats};
-pub use entry::{AgentEntry, AgentKind, EngineConfig, TimeControl};
+pub use entry::{AgentEntry, AgentKind, EngineConfig, EntryError, TimeControl, TimeControlError};
 pub use error::ArenaError;
 pub use experiment::{Experiment, ExperimentDraft};
 pub use format::{Format, Shard, SprtConfig};

@@ -4,13 +4,190 @@
 //! --run` start from [`row_start`].
 
 use ngola_agents::Evaluate;
-use ngola_rules::Game;
+use ngola_rules::{Game, PlayTextError, Player, PositionError};
+use thiserror::Error;
 
 use crate::adjudicate::Adjudicator;
 
 use crate::openings::Opening;
 use crate::play::MAX_GAME_PLIES;
 use crate::record::{GameRecord, GameResult, Reason};
+
+/// Why a row of `games.csv` does not replay to what it records. Each
+/// message names the first field that disagrees, in backticks.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The row's `opening` cell is a position text that does not read.
+    #[error("`opening`: {0}")]
+    BadStart(#[source] PositionError),
+    /// The row's `opening` is not the run's opening of its pair.
+    #[error("`opening` is `{found}`, the run's opening of pair {pair} is `{expected}`")]
+    WrongOpening {
+        /// The row's `opening` cell.
+        found: String,
+        /// The row's pair.
+        pair: u64,
+        /// The run's opening of that pair.
+        expected: String,
+    },
+    /// The row's `moves` do not begin with the opening's moves.
+    #[error("`moves` does not begin with the opening `{opening}`")]
+    OpeningNotPlayed {
+        /// The run's opening of the row's pair.
+        opening: String,
+    },
+    /// A `fault` text on a game not lost by a fault, or none on one that is.
+    #[error("`fault` is `{fault}` for a game ended by `{}`", .reason.as_str())]
+    FaultMismatch {
+        /// The row's `fault` cell.
+        fault: String,
+        /// The row's `reason`.
+        reason: Reason,
+    },
+    /// Moves follow the end of the game.
+    #[error("`moves`: the game is over after {played} moves, yet {extra} follow")]
+    MovesAfterEnd {
+        /// Moves played when the game ended.
+        played: usize,
+        /// Moves left over.
+        extra: usize,
+    },
+    /// Moves follow a position the run adjudicates.
+    #[error(
+        "`moves`: the game is adjudicated ({}) after {played} moves, yet {extra} follow",
+        .reason.as_str()
+    )]
+    MovesAfterAdjudication {
+        /// The adjudication's reason.
+        reason: Reason,
+        /// Moves played when the position was adjudicated.
+        played: usize,
+        /// Moves left over.
+        extra: usize,
+    },
+    /// A word of `moves` that is not a legal move where it is played.
+    #[error("`moves`: move {ply} (`{text}`): {source}")]
+    IllegalMove {
+        /// The move's number, from 1.
+        ply: usize,
+        /// The move's text.
+        text: String,
+        /// Why the rules refuse it.
+        #[source]
+        source: PlayTextError,
+    },
+    /// The moves end in a position adjudicated otherwise than the row.
+    #[error(
+        "`result`, `reason` are {result}, {}; its moves end in a position adjudicated {adjudicated}, {}",
+        .reason.as_str(),
+        .adjudicated_reason.as_str()
+    )]
+    AdjudicationMismatch {
+        /// The row's `result`.
+        result: GameResult,
+        /// The row's `reason`.
+        reason: Reason,
+        /// The adjudicated result.
+        adjudicated: GameResult,
+        /// The adjudication's reason.
+        adjudicated_reason: Reason,
+    },
+    /// The row is ended by adjudication, but the run does not adjudicate
+    /// the position its moves end in.
+    #[error(
+        "`reason` is {}, but the run does not adjudicate the position its moves end in",
+        .reason.as_str()
+    )]
+    NotAdjudicated {
+        /// The row's `reason`.
+        reason: Reason,
+    },
+    /// The row's `reason` says the game did not end by the rules (a fault
+    /// or the ply limit), but its moves end it.
+    #[error("`reason` is {}, but its moves end the game", .reason.as_str())]
+    EndedByRules {
+        /// The row's `reason`.
+        reason: Reason,
+    },
+    /// A game lost by a fault recorded as a draw.
+    #[error("`result` is draw for a game lost by a fault")]
+    FaultDraw,
+    /// A game lost by a fault won by the faulting side (the side to move).
+    #[error(
+        "`result` is {result} for a game lost by {} of {}, the side to move",
+        .reason.as_str(),
+        .faulty.letter()
+    )]
+    FaultWinner {
+        /// The row's `result`.
+        result: GameResult,
+        /// The row's `reason` (the fault).
+        reason: Reason,
+        /// The side to move after the moves, whose move was awaited.
+        faulty: Player,
+    },
+    /// A ply-limit row whose moves are not exactly the limit.
+    #[error("`reason` is ply-limit, but its moves are {moves}, not {MAX_GAME_PLIES}")]
+    PlyLimitLength {
+        /// The number of moves.
+        moves: usize,
+    },
+    /// A ply-limit row not scored a draw.
+    #[error("`result` is {result} for a game stopped at the ply limit (a draw)")]
+    PlyLimitResult {
+        /// The row's `result`.
+        result: GameResult,
+    },
+    /// A row ended by the rules whose moves do not end the game.
+    #[error("`moves`: the game is not over after its {moves} moves")]
+    NotOver {
+        /// The number of moves.
+        moves: usize,
+    },
+    /// The row's `result` is not the one its moves end in.
+    #[error("`result` is {result}, its moves end in {replayed}")]
+    ResultMismatch {
+        /// The row's `result`.
+        result: GameResult,
+        /// The result the moves end in.
+        replayed: GameResult,
+    },
+    /// The row's `reason` is not the one its moves end by.
+    #[error("`reason` is {}, its moves end by {}", .reason.as_str(), .replayed.as_str())]
+    ReasonMismatch {
+        /// The row's `reason`.
+        reason: Reason,
+        /// The reason the moves end by.
+        replayed: Reason,
+    },
+    /// The row's `plies` is not the ply its moves end at.
+    #[error("`plies` is {plies}, its moves end at ply {replayed}")]
+    PliesMismatch {
+        /// The row's `plies`.
+        plies: u32,
+        /// The ply the moves end at.
+        replayed: u32,
+    },
+    /// A side's total (`south_total`, `north_total`) is not the one its
+    /// moves end with.
+    #[error("`{}_total` is {total}, its moves end with {replayed}", side_name(*.side))]
+    TallyMismatch {
+        /// Whose total.
+        side: Player,
+        /// The row's total.
+        total: u32,
+        /// The total the moves end with.
+        replayed: u32,
+    },
+}
+
+/// The side's name in a column name: `south`, `north`.
+fn side_name(side: Player) -> &'static str {
+    match side {
+        Player::South => "south",
+        Player::North => "north",
+    }
+}
 
 /// True if a row's `opening` cell is a position text (a suite's), not
 /// moves: it starts with the game's name.
@@ -21,9 +198,9 @@ pub fn opening_is_position<G: Game>(opening: &str) -> bool {
 /// The position a row's `moves` start from: the `opening` cell's position
 /// text for a suite's position, otherwise `start` (the start position under
 /// the run's rules).
-pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, String> {
+pub fn row_start<G: Game>(start: &G, record: &GameRecord) -> Result<G, ReplayError> {
     if opening_is_position::<G>(&record.opening) {
-        G::from_position(&record.opening, *start.rules()).map_err(|e| format!("`opening`: {e}"))
+        G::from_position(&record.opening, *start.rules()).map_err(ReplayError::BadStart)
     } else {
         Ok(start.clone())
     }
@@ -46,12 +223,13 @@ pub fn check_row<G: Evaluate>(
     opening: &Opening<G>,
     record: &GameRecord,
     adjudicator: &Adjudicator<G>,
-) -> Result<(), String> {
+) -> Result<(), ReplayError> {
     if record.opening != opening.text {
-        return Err(format!(
-            "`opening` is `{}`, the run's opening of pair {} is `{}`",
-            record.opening, record.pair, opening.text
-        ));
+        return Err(ReplayError::WrongOpening {
+            found: record.opening.clone(),
+            pair: record.pair,
+            expected: opening.text.clone(),
+        });
     }
     // Moves start at the game's start (the opening's moves first) or at the
     // suite's position.
@@ -65,39 +243,41 @@ pub fn check_row<G: Evaluate>(
     if !opening.from_position {
         let opening_words: Vec<&str> = opening.text.split_whitespace().collect();
         if words.len() < opening_words.len() || words[..opening_words.len()] != opening_words[..] {
-            return Err(format!(
-                "`moves` does not begin with the opening `{}`",
-                opening.text
-            ));
+            return Err(ReplayError::OpeningNotPlayed {
+                opening: opening.text.clone(),
+            });
         }
         opening_len = opening_words.len();
     }
     let fault = record.reason.is_fault();
     if fault == record.fault.is_empty() {
-        return Err(format!(
-            "`fault` is `{}` for a game ended by `{}`",
-            record.fault,
-            record.reason.as_str()
-        ));
+        return Err(ReplayError::FaultMismatch {
+            fault: record.fault.clone(),
+            reason: record.reason,
+        });
     }
     for (i, word) in words.iter().enumerate() {
         if game.outcome().is_some() {
-            return Err(format!(
-                "`moves`: the game is over after {i} moves, yet {} follow",
-                words.len() - i
-            ));
+            return Err(ReplayError::MovesAfterEnd {
+                played: i,
+                extra: words.len() - i,
+            });
         }
         if i >= opening_len {
             if let Some((_, reason)) = adjudicator.verdict(&game) {
-                return Err(format!(
-                    "`moves`: the game is adjudicated ({}) after {i} moves, yet {} follow",
-                    reason.as_str(),
-                    words.len() - i
-                ));
+                return Err(ReplayError::MovesAfterAdjudication {
+                    reason,
+                    played: i,
+                    extra: words.len() - i,
+                });
             }
         }
         game.play_text(word)
-            .map_err(|e| format!("`moves`: move {} (`{word}`): {e}", i + 1))?;
+            .map_err(|source| ReplayError::IllegalMove {
+                ply: i + 1,
+                text: (*word).to_string(),
+                source,
+            })?;
     }
     let verdict = if words.len() >= opening_len {
         adjudicator.verdict(&game)
@@ -109,39 +289,35 @@ pub fn check_row<G: Evaluate>(
             Some((result, reason)) if (result, reason) == (record.result, record.reason) => {
                 check_tallies(&game, record)
             }
-            Some((result, reason)) => Err(format!(
-                "`result`, `reason` are {}, {}; its moves end in a position adjudicated {}, {}",
-                record.result,
-                record.reason.as_str(),
-                result,
-                reason.as_str()
-            )),
-            None => Err(format!(
-                "`reason` is {}, but the run does not adjudicate the position its moves end in",
-                record.reason.as_str()
-            )),
+            Some((adjudicated, adjudicated_reason)) => Err(ReplayError::AdjudicationMismatch {
+                result: record.result,
+                reason: record.reason,
+                adjudicated,
+                adjudicated_reason,
+            }),
+            None => Err(ReplayError::NotAdjudicated {
+                reason: record.reason,
+            }),
         };
     }
     if fault {
         if game.outcome().is_some() {
-            return Err(format!(
-                "`reason` is {}, but its moves end the game",
-                record.reason.as_str()
-            ));
+            return Err(ReplayError::EndedByRules {
+                reason: record.reason,
+            });
         }
         if record.result == GameResult::Draw {
-            return Err("`result` is draw for a game lost by a fault".to_string());
+            return Err(ReplayError::FaultDraw);
         }
         // The faulting side is the one whose move was awaited: the side to
         // move after the row's moves. It cannot be the winner.
         let faulty = game.to_move();
         if record.result.winner() == Some(faulty) {
-            return Err(format!(
-                "`result` is {} for a game lost by {} of {}, the side to move",
-                record.result,
-                record.reason.as_str(),
-                faulty.letter()
-            ));
+            return Err(ReplayError::FaultWinner {
+                result: record.result,
+                reason: record.reason,
+                faulty,
+            });
         }
         return check_tallies(&game, record);
     }
@@ -149,68 +325,62 @@ pub fn check_row<G: Evaluate>(
         // Stopped by the runner: still going after exactly
         // `MAX_GAME_PLIES` moves, and scored a draw.
         if game.outcome().is_some() {
-            return Err("`reason` is ply-limit, but its moves end the game".to_string());
+            return Err(ReplayError::EndedByRules {
+                reason: record.reason,
+            });
         }
         if words.len() != MAX_GAME_PLIES as usize {
-            return Err(format!(
-                "`reason` is ply-limit, but its moves are {}, not {MAX_GAME_PLIES}",
-                words.len()
-            ));
+            return Err(ReplayError::PlyLimitLength { moves: words.len() });
         }
         if record.result != GameResult::Draw {
-            return Err(format!(
-                "`result` is {} for a game stopped at the ply limit (a draw)",
-                record.result
-            ));
+            return Err(ReplayError::PlyLimitResult {
+                result: record.result,
+            });
         }
         return check_tallies(&game, record);
     }
     let Some(outcome) = game.outcome() else {
-        return Err(format!(
-            "`moves`: the game is not over after its {} moves",
-            words.len()
-        ));
+        return Err(ReplayError::NotOver { moves: words.len() });
     };
     let result = GameResult::from_outcome(&outcome);
     if record.result != result {
-        return Err(format!(
-            "`result` is {}, its moves end in {}",
-            record.result, result
-        ));
+        return Err(ReplayError::ResultMismatch {
+            result: record.result,
+            replayed: result,
+        });
     }
     check_tallies(&game, record)?;
     let reason = Reason::from(outcome.reason);
     if record.reason != reason {
-        return Err(format!(
-            "`reason` is {}, its moves end by {}",
-            record.reason.as_str(),
-            reason.as_str()
-        ));
+        return Err(ReplayError::ReasonMismatch {
+            reason: record.reason,
+            replayed: reason,
+        });
     }
     Ok(())
 }
 
 /// The row's plies and totals against the position its moves reach.
-fn check_tallies<G: Game>(game: &G, record: &GameRecord) -> Result<(), String> {
+fn check_tallies<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayError> {
     if record.plies != game.ply() {
-        return Err(format!(
-            "`plies` is {}, its moves end at ply {}",
-            record.plies,
-            game.ply()
-        ));
+        return Err(ReplayError::PliesMismatch {
+            plies: record.plies,
+            replayed: game.ply(),
+        });
     }
-    let [south, north] = game.totals();
-    if record.south_total != south {
-        return Err(format!(
-            "`south_total` is {}, its moves end with {south}",
-            record.south_total
-        ));
-    }
-    if record.north_total != north {
-        return Err(format!(
-            "`north_total` is {}, its moves end with {north}",
-            record.north_total
-        ));
+    let totals = game.totals();
+    for (side, total) in [
+        (Player::South, record.south_total),
+        (Player::North, record.north_total),
+    ] {
+        let replayed = totals[side.index()];
+        if total != replayed {
+            return Err(ReplayError::TallyMismatch {
+                side,
+                total,
+                replayed,
+            });
+        }
     }
     Ok(())
 }
@@ -276,7 +446,9 @@ mod tests {
     }
 
     fn refused(record: &GameRecord, field: &str) {
-        let err = check_row(&start(), &no_opening(), record, &Adjudicator::none()).unwrap_err();
+        let err = check_row(&start(), &no_opening(), record, &Adjudicator::none())
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with(&format!("`{field}`")), "{field}: {err}");
     }
 
@@ -349,6 +521,66 @@ mod tests {
         record.fault = "z9".to_string();
         refused(&record, "fault");
     }
+
+    #[test]
+    fn errors_are_variants_a_caller_can_match() {
+        let (moves, game) = first_moves(5);
+        let loser = game.to_move();
+        let mut record = row(&moves, &game, Reason::Crash, GameResult::lost_by(loser));
+        record.fault = "exit status: 3".to_string();
+        let check = |record: &GameRecord| {
+            check_row(&start(), &no_opening(), record, &Adjudicator::none()).unwrap_err()
+        };
+
+        let mut bad = record.clone();
+        bad.moves.push_str(" z9");
+        match check(&bad) {
+            ReplayError::IllegalMove { ply, text, .. } => {
+                assert_eq!((ply, text.as_str()), (6, "z9"));
+            }
+            other => panic!("{other}"),
+        }
+
+        let mut bad = record.clone();
+        bad.north_total += 1;
+        let err = check(&bad);
+        assert_eq!(
+            err,
+            ReplayError::TallyMismatch {
+                side: Player::North,
+                total: record.north_total + 1,
+                replayed: record.north_total,
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "`north_total` is {}, its moves end with {}",
+                record.north_total + 1,
+                record.north_total
+            )
+        );
+
+        let mut bad = record.clone();
+        bad.result = GameResult::Draw;
+        assert_eq!(check(&bad), ReplayError::FaultDraw);
+
+        let mut bad = record.clone();
+        bad.result = GameResult::from_winner(Some(loser));
+        let err = check(&bad);
+        assert!(
+            matches!(err, ReplayError::FaultWinner { faulty, .. } if faulty == loser),
+            "{err}"
+        );
+
+        // A position text that does not read: the start is refused.
+        let mut bad = record.clone();
+        bad.opening = "kalah not a position".to_string();
+        assert!(matches!(
+            row_start(&start(), &bad),
+            Err(ReplayError::BadStart(_))
+        ));
+    }
 }
 
 #[cfg(test)]
@@ -357,7 +589,7 @@ mod adjudicated {
     use ngola_rules::kalah::Kalah;
     use ngola_rules::{Game, MoveList};
 
-    use super::check_row;
+    use super::{check_row, ReplayError};
     use crate::adjudicate::{Adjudication, Adjudicator};
     use crate::openings::Opening;
     use crate::record::{GameRecord, GameResult, Reason};
@@ -420,7 +652,13 @@ mod adjudicated {
         assert!(check_row(&start, &opening, &bad, &majority).is_err());
         let none = Adjudicator::none();
         let err = check_row(&start, &opening, &good, &none).unwrap_err();
-        assert!(err.starts_with("`reason`"), "{err}");
+        assert_eq!(
+            err,
+            ReplayError::NotAdjudicated {
+                reason: Reason::Majority
+            }
+        );
+        assert!(err.to_string().starts_with("`reason`"), "{err}");
         // A game played on past the majority is refused under it.
         let mut list = MoveList::new();
         let mut moves = moves;
@@ -438,7 +676,9 @@ mod adjudicated {
             GameResult::from_outcome(&outcome),
         );
         assert_eq!(check_row(&start, &opening, &on, &none), Ok(()));
-        let err = check_row(&start, &opening, &on, &majority).unwrap_err();
+        let err = check_row(&start, &opening, &on, &majority)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("adjudicated (majority)"), "{err}");
     }
 }

@@ -12,7 +12,7 @@ use ngola_rules::kalah::KalahRules;
 use ngola_rules::mangola::MangolaRules;
 use ngola_rules::oware::OwareRules;
 use ngola_rules::umelbagara::UmElBagaraRules;
-use ngola_rules::{with_game, Game, GameKind, RuleOptions};
+use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions};
 
 use crate::errors::{self, guard};
 use crate::state::{PyState, StateOf};
@@ -74,10 +74,9 @@ rules_from!(Mangola: MangolaRules, UmElBagara: UmElBagaraRules, Kalah: KalahRule
 impl AnyRules {
     /// Applies `key=value` assignments to the defaults of `kind`, as the
     /// command line's `--rule` does.
-    pub fn new(kind: GameKind, assignments: &[String]) -> Result<AnyRules, String> {
+    pub fn new(kind: GameKind, assignments: &[String]) -> Result<AnyRules, RuleError> {
         with_game!(kind, G => <G as Game>::Rules::from_assignments(assignments)
-            .map(AnyRules::from)
-            .map_err(|e| e.to_string()))
+            .map(AnyRules::from))
     }
 
     /// The game.
@@ -313,5 +312,27 @@ where
 {
     PyGame {
         rules: AnyRules::from(*rules),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_rules_are_a_rule_error_a_caller_can_match() {
+        let rules = AnyRules::new(GameKind::Kalah, &["pits=4".to_string()]);
+        assert!(matches!(rules, Ok(AnyRules::Kalah(r)) if r.pits == 4));
+        match AnyRules::new(GameKind::Kalah, &["pits=x".to_string()]) {
+            Err(RuleError::BadValue { key, value, .. }) => {
+                assert_eq!((key.as_str(), value.as_str()), ("pits", "x"));
+            }
+            Err(other) => panic!("{other}"),
+            Ok(_) => panic!("`pits=x` read"),
+        }
+        assert_eq!(
+            AnyRules::new(GameKind::Oware, &["seeds".to_string()]).err(),
+            Some(RuleError::Malformed("seeds".to_string()))
+        );
     }
 }

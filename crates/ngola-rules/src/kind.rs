@@ -42,19 +42,27 @@ impl fmt::Display for GameKind {
     }
 }
 
+/// A name that is not a game's (names are read ignoring case).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown game `{name}`; valid games: {}",
+    GameKind::ALL.map(|k| k.name()).join(", ")
+)]
+pub struct UnknownGame {
+    /// The name as given.
+    pub name: String,
+}
+
 impl FromStr for GameKind {
-    type Err = String;
+    type Err = UnknownGame;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.to_ascii_lowercase();
         GameKind::ALL
             .into_iter()
             .find(|k| k.name() == lower)
-            .ok_or_else(|| {
-                format!(
-                    "unknown game `{s}`; valid games: {}",
-                    GameKind::ALL.map(|k| k.name()).join(", ")
-                )
+            .ok_or_else(|| UnknownGame {
+                name: s.to_string(),
             })
     }
 }
@@ -84,4 +92,25 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_ignoring_case_and_others_are_an_unknown_game() {
+        assert_eq!("Kalah".parse(), Ok(GameKind::Kalah));
+        let err = "chess".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            err,
+            UnknownGame {
+                name: "chess".to_string()
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "unknown game `chess`; valid games: mangola, umelbagara, kalah, oware"
+        );
+    }
 }

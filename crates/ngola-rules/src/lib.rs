@@ -28,6 +28,6 @@ pub use game::{
     check_ply, ply_cap, EndReason, Game, MoveList, Outcome, Player, MAX_GAME_PLIES, MAX_MOVES,
     MAX_PLY,
 };
-pub use kind::GameKind;
+pub use kind::{GameKind, UnknownGame};
 pub use options::RuleOptions;
 pub use swap::SwapStatus;

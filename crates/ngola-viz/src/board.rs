@@ -75,7 +75,7 @@ impl BoardView {
             .ok_or_else(|| PositionError::new("game", "the position text is empty"))?;
         let game: GameKind = name
             .parse()
-            .map_err(|reason: String| PositionError::new("game", reason))?;
+            .map_err(|e: ngola_rules::UnknownGame| PositionError::new("game", e.to_string()))?;
         let has_bank = BankKind::of(game) != BankKind::None;
         let expected = if has_bank { 5 } else { 4 };
         let swap = SwapStatus::split_field(&mut fields, expected);

@@ -175,7 +175,7 @@ impl Record {
                 "game" => {
                     let kind = value
                         .parse::<GameKind>()
-                        .map_err(|reason| RecordError::new(line_no, reason))?;
+                        .map_err(|reason| RecordError::new(line_no, reason.to_string()))?;
                     game = Some(kind);
                 }
                 "rule" if value.contains('=') && !value.contains(char::is_whitespace) => {

@@ -24,6 +24,7 @@ pub struct GameArgs {
 /// A game's name on the command line.
 pub fn parse_game_kind(text: &str) -> Result<GameKind, String> {
     text.parse()
+        .map_err(|e: ngola_rules::UnknownGame| e.to_string())
 }
 
 impl GameArgs {

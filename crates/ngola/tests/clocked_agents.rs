@@ -6,30 +6,14 @@ mod common;
 use common::args;
 
 use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{rows, scratch};
-
-/// Waits for `child` at most `within`; kills it and fails the test after.
-fn finish(mut child: Child, within: Duration, what: &str) -> std::process::ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return status;
-        }
-        if started.elapsed() > within {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} did not finish within {within:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+use common::{finish_within, ngola_command, rows, scratch};
 
 /// `ngola engine ARGS` on `input`: its answer lines, within `within`.
 fn engine(args: &[&str], input: &str, within: Duration) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .arg("engine")
         .args(args)
         .stdin(Stdio::piped())
@@ -46,7 +30,7 @@ fn engine(args: &[&str], input: &str, within: Duration) -> Vec<String> {
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(input.as_bytes()).expect("engine reads");
     drop(stdin);
-    let status = finish(child, within, &format!("ngola engine {args:?}"));
+    let status = finish_within(&mut child, within, &format!("ngola engine {args:?}"));
     assert!(status.success(), "{status}");
     let text = reader.join().expect("reader");
     text.lines().map(str::to_string).collect()
@@ -74,7 +58,7 @@ fn the_solver_engine_answers_go_movetime_on_boards_it_cannot_solve() {
 /// `ngola tournament ARGS --out DIR --quiet` within `within`; DIR.
 fn tournament(name: &str, args: &[&str], within: Duration) -> std::path::PathBuf {
     let dir = scratch(name).join("run");
-    let child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .arg("tournament")
         .args(args)
         .args(["--quiet", "--out"])
@@ -83,7 +67,7 @@ fn tournament(name: &str, args: &[&str], within: Duration) -> std::path::PathBuf
         .stderr(Stdio::piped())
         .spawn()
         .expect("ngola starts");
-    let status = finish(child, within, &format!("ngola tournament {args:?}"));
+    let status = finish_within(&mut child, within, &format!("ngola tournament {args:?}"));
     assert!(status.success(), "ngola tournament {args:?}: {status}");
     dir
 }

@@ -13,6 +13,9 @@
 //! of output, `TRYCMD=overwrite cargo test -p ngola --test docs_commands`
 //! writes what the commands print back into the pages (review the diff).
 
+mod common;
+use common::{ngola_command, repo, temp_dir};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -28,11 +31,6 @@ fn on_path(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path)
         .map(|dir| dir.join(name))
         .find(|p| p.is_file())
-}
-
-/// The repository's top folder.
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// Copies the folder `from` into `to` (made), file by file.
@@ -68,8 +66,7 @@ fn pages() -> Vec<PathBuf> {
 #[test]
 fn readme_and_book_commands_print_what_the_pages_show() {
     let repo = repo();
-    let work = std::env::temp_dir().join(format!("ngola-docs-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&work);
+    let work = temp_dir("pages");
     let cases = trycmd::TestCases::new();
     cases
         .register_bin("ngola", Path::new(env!("CARGO_BIN_EXE_ngola")))
@@ -175,8 +172,8 @@ fn engine_sessions_answer_what_the_pages_show() {
 /// Runs `ngola ARGS` with `input` on its standard input; its standard output.
 fn run_session(args: &[String], input: &str) -> String {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    use std::process::Stdio;
+    let mut child = ngola_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

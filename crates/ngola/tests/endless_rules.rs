@@ -6,12 +6,11 @@
 //! solver gives up on a line past `MAX_LINE_PLIES` with a message.
 
 mod common;
-use common::args;
+use common::{args, finish_within, ngola_command, temp_dir};
 
 use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Output, Stdio};
+use std::time::Duration;
 
 const ENDLESS: [&str; 6] = [
     "--rule",
@@ -37,7 +36,7 @@ fn finishes(args: &[&str], input: &str, limit: Duration) -> Output {
 /// Runs `ngola args` with `input`, failing the test if it is still
 /// running after `limit` (it is killed then).
 fn ends(args: &[&str], input: &str, limit: Duration) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -45,14 +44,7 @@ fn ends(args: &[&str], input: &str, limit: Duration) -> Output {
         .spawn()
         .unwrap();
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let clock = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if clock.elapsed() > limit {
-            let _ = child.kill();
-            panic!("ngola {args:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    finish_within(&mut child, limit, &format!("ngola {args:?}"));
     child.wait_with_output().unwrap()
 }
 
@@ -68,9 +60,7 @@ const LIMIT: Duration = Duration::from_secs(120);
 
 #[test]
 fn a_tournament_stops_endless_games_at_the_ply_limit() {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("endless-run-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = temp_dir("run");
     let out_arg = dir.display().to_string();
     let args = with_endless(&args![
         "tournament --game mangola --agent random --agent greedy --games 4 -q --out",

@@ -9,17 +9,8 @@ mod common;
 use common::*;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use ngola_arena::record::{GameRecord, Reason};
-
-fn ngola(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ngola"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("ngola runs")
-}
 
 /// The rows without their wall times.
 fn timeless(dir: &Path) -> Vec<GameRecord> {
@@ -58,7 +49,7 @@ fn the_example_bot_plays_built_in_agents_with_identical_games_on_1_and_2_threads
     for threads in ["1", "2"] {
         let dir = temp_dir(&format!("bot-{threads}"));
         let engine = bot_engine();
-        let out = ngola(&args!["tournament --game kalah --engine", &engine, "--agent mine=engine:bot --agent random --agent ab2=alphabeta:depth=2 --games 6 --opening-plies 2 --threads", threads, "--quiet --out", dir]);
+        let out = ngola_in(&repo(), &args!["tournament --game kalah --engine", &engine, "--agent mine=engine:bot --agent random --agent ab2=alphabeta:depth=2 --games 6 --opening-plies 2 --threads", threads, "--quiet --out", dir]);
         assert!(out.status.success(), "{}", stderr(&out));
         let games = timeless(&dir);
         assert_eq!(games.len(), 18);
@@ -132,7 +123,7 @@ fn engines_that_crash_lie_or_stall_lose_the_games_they_fault_in_and_the_run_comp
         "--quiet",
     ]);
     args.extend(["--out", dir.to_str().unwrap()]);
-    let out = ngola(&args);
+    let out = ngola_in(&repo(), &args);
     assert!(out.status.success(), "{}", stderr(&out));
     let games = rows(&dir);
     assert_eq!(games.len(), 12);
@@ -172,12 +163,15 @@ fn engines_that_crash_lie_or_stall_lose_the_games_they_fault_in_and_the_run_comp
 #[test]
 fn three_failed_handshakes_stop_the_run_naming_the_engine_and_its_stderr() {
     let dir = temp_dir("ghost");
-    let out = ngola(&args![
-        "tournament --game kalah --engine",
-        whole("ghost=/nonexistent/engine --flag"),
-        "--agent engine:ghost --agent random --games 2 --quiet --out",
-        dir
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args![
+            "tournament --game kalah --engine",
+            whole("ghost=/nonexistent/engine --flag"),
+            "--agent engine:ghost --agent random --games 2 --quiet --out",
+            dir
+        ],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -197,12 +191,15 @@ fn three_failed_handshakes_stop_the_run_naming_the_engine_and_its_stderr() {
     let dir = temp_dir("exits");
     let engine =
         "quitter=python3 -c \"import sys; print('no engine here', file=sys.stderr); sys.exit(4)\"";
-    let out = ngola(&args![
-        "tournament --game kalah --engine",
-        engine,
-        "--agent engine:quitter --agent random --games 2 --quiet --out",
-        dir
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args![
+            "tournament --game kalah --engine",
+            engine,
+            "--agent engine:quitter --agent random --games 2 --quiet --out",
+            dir
+        ],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -221,12 +218,15 @@ fn rules_an_engine_cannot_play_stop_the_run_with_its_reason() {
     }
     let dir = temp_dir("refused");
     let engine = bot_engine();
-    let out = ngola(&args![
-        "tournament --game oware --engine",
-        &engine,
-        "--agent engine:bot --agent random --games 2 --quiet --out",
-        dir
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args![
+            "tournament --game oware --engine",
+            &engine,
+            "--agent engine:bot --agent random --games 2 --quiet --out",
+            dir
+        ],
+    );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -241,10 +241,13 @@ fn rules_an_engine_cannot_play_stop_the_run_with_its_reason() {
 #[test]
 fn an_undefined_engine_and_bad_engine_flags_are_refused_before_anything_runs() {
     let dir = temp_dir("undefined");
-    let out = ngola(&args![
-        "tournament --game kalah --agent engine:nobody --agent random --out",
-        dir
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args![
+            "tournament --game kalah --agent engine:nobody --agent random --out",
+            dir
+        ],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("agents[0] (`engine:nobody`): engine `nobody` is not defined"),
@@ -258,26 +261,31 @@ fn an_undefined_engine_and_bad_engine_flags_are_refused_before_anything_runs() {
         ("x=\"unclosed", "unbalanced quotes"),
         ("x=", "the command is empty"),
     ] {
-        let out = ngola(&args![
-            "tournament --game kalah --engine",
-            flag,
-            "--agent random --agent random"
-        ]);
+        let out = ngola_in(
+            &repo(),
+            &args![
+                "tournament --game kalah --engine",
+                flag,
+                "--agent random --agent random"
+            ],
+        );
         assert_eq!(out.status.code(), Some(2), "{flag}");
         assert!(stderr(&out).contains(needle), "{flag}: {}", stderr(&out));
     }
-    let out = ngola(&args![
-        "tournament --game kalah --agent a=random --agent a=greedy"
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args!["tournament --game kalah --agent a=random --agent a=greedy"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("short name `a` is also agents[0]'s"),
         "{}",
         stderr(&out)
     );
-    let out = ngola(&args![
-        "tournament --game kalah --agent random --agent random --tc 10"
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args!["tournament --game kalah --agent random --agent random --tc 10"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).starts_with("ngola: tc: `10`: expected BASE+INC"),
@@ -312,7 +320,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
         ];
         args.extend(extra);
         args.extend(["--out", dir.to_str().unwrap()]);
-        let out = ngola(&args);
+        let out = ngola_in(&repo(), &args);
         assert!(out.status.success(), "{}", stderr(&out));
     };
     let whole = temp_dir("whole");
@@ -322,7 +330,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
 
     // The same games as the built-in random agent's.
     let builtin = temp_dir("builtin");
-    let out = ngola(&args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet --out", builtin]);
+    let out = ngola_in(&repo(), &args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet --out", builtin]);
     assert!(out.status.success());
     let same_games = |a: &GameRecord, b: &GameRecord| {
         (
@@ -356,11 +364,10 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
         kept.join("\n") + "\n1,0,0,1,0,eng",
     )
     .unwrap();
-    let out = ngola(&args![
-        "tournament --resume",
-        resumed,
-        "--threads 1 --quiet"
-    ]);
+    let out = ngola_in(
+        &repo(),
+        &args!["tournament --resume", resumed, "--threads 1 --quiet"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(timeless(&resumed), reference);
 
@@ -368,7 +375,10 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
     let (one, two, merged) = (temp_dir("shard1"), temp_dir("shard2"), temp_dir("merged"));
     base(&one, &["--shard", "1/2"]);
     base(&two, &["--shard", "2/2"]);
-    let out = ngola(&args!["merge", one, two, "--out", merged, "--quiet"]);
+    let out = ngola_in(
+        &repo(),
+        &args!["merge", one, two, "--out", merged, "--quiet"],
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(timeless(&merged), reference);
 
@@ -376,7 +386,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
     let sprt = ["--sprt", "elo0=0,elo1=200,alpha=0.2,beta=0.2"];
     let (engine_sprt, builtin_sprt) = (temp_dir("sprt-engine"), temp_dir("sprt-builtin"));
     base(&engine_sprt, &sprt);
-    let out = ngola(&args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet", sprt[0], sprt[1], "--out", builtin_sprt]);
+    let out = ngola_in(&repo(), &args!["tournament --game kalah --agent random --agent random --games 40 --opening-plies 2 --quiet", sprt[0], sprt[1], "--out", builtin_sprt]);
     assert!(out.status.success());
     let (a, b) = (timeless(&engine_sprt), timeless(&builtin_sprt));
     assert_eq!(a.len(), b.len());
@@ -398,7 +408,7 @@ fn an_engine_resumes_shards_merges_and_stops_by_sprt_like_a_built_in_agent() {
 #[test]
 fn built_in_searches_on_a_clock_never_lose_on_time() {
     let dir = temp_dir("clocked");
-    let out = ngola(&args!["tournament --game kalah --agent ab=alphabeta:depth=100,tt=1 --agent mc=mcts:sims=none,time=100s --games 2 --tc 0.3+0.005 --threads 2 --quiet --out", dir]);
+    let out = ngola_in(&repo(), &args!["tournament --game kalah --agent ab=alphabeta:depth=100,tt=1 --agent mc=mcts:sims=none,time=100s --games 2 --tc 0.3+0.005 --threads 2 --quiet --out", dir]);
     assert!(out.status.success(), "{}", stderr(&out));
     let games = rows(&dir);
     assert_eq!(games.len(), 2);
@@ -413,14 +423,16 @@ fn built_in_searches_on_a_clock_never_lose_on_time() {
 
 #[test]
 fn the_round_trip_bench_runs_and_reports_both_matches() {
-    let out = ngola(&["bench", "engine", "--games", "4"]);
+    let out = ngola_in(&repo(), &["bench", "engine", "--games", "4"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     for needle in ["external engines", "built-in agents", "round trip per move"] {
         assert!(text.contains(needle), "{text}");
     }
     assert_eq!(
-        ngola(&["bench", "engine", "--games", "3"]).status.code(),
+        ngola_in(&repo(), &["bench", "engine", "--games", "3"])
+            .status
+            .code(),
         Some(2)
     );
 }

@@ -2,15 +2,18 @@
 //! the handshake, every option, every position form, every `go` form, the
 //! queries and the errors (the engine answers and goes on).
 
+mod common;
+use common::{finish_within, ngola_command};
+
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::Duration;
 
 /// Runs `ngola engine ARGS` on `input` and returns its answer lines, its
 /// exit status; fails the test if the engine takes more than a minute (a
 /// `go` limit that is not honoured never ends on the agents used here).
 fn engine(args: &[&str], input: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .arg("engine")
         .args(args)
         .stdin(Stdio::piped())
@@ -27,17 +30,7 @@ fn engine(args: &[&str], input: &[u8]) -> (Vec<String>, std::process::ExitStatus
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(input).expect("engine reads");
     drop(stdin);
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("the engine did not finish within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let status = finish_within(&mut child, Duration::from_secs(60), "the engine");
     let text = reader.join().expect("reader");
     (text.lines().map(str::to_string).collect(), status)
 }

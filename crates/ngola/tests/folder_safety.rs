@@ -5,7 +5,7 @@
 //! half-written folder nor destroy an earlier complete one.
 
 mod common;
-use common::args;
+use common::{args, finish_within, games, ngola_command, scratch};
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -13,12 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use ngola_arena::record::{read_games, GameRecord};
+use ngola_arena::record::read_games;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 fn ngola(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ngola"));
+    let mut command = ngola_command();
     command
         .args(args)
         .stdin(Stdio::null())
@@ -31,15 +31,7 @@ fn ngola(args: &[&str]) -> Command {
 /// that waited for a lock instead of failing would hang here).
 fn output_within(mut command: Command, limit: Duration) -> Output {
     let mut child = command.spawn().expect("ngola starts");
-    let start = Instant::now();
-    while child.try_wait().expect("wait works").is_none() {
-        if start.elapsed() > limit {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("{command:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    finish_within(&mut child, limit, &format!("{command:?}"));
     child.wait_with_output().expect("output is read")
 }
 
@@ -56,29 +48,8 @@ fn succeed(args: &[&str]) {
     );
 }
 
-/// A fresh folder for one test (its parent is the test's own, so that
-/// temporary folders left beside an output can be seen).
-fn root(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("ngola-folder-safety-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn s(path: &Path) -> &str {
     path.to_str().unwrap()
-}
-
-/// The folder's rows with timings zeroed.
-fn games(dir: &Path) -> Vec<GameRecord> {
-    let found = read_games(&dir.join("games.csv")).expect("games.csv reads");
-    assert!(!found.partial_tail);
-    found
-        .records
-        .into_iter()
-        .map(|r| GameRecord { time_s: 0.0, ..r })
-        .collect()
 }
 
 /// Takes the folder's lock as another ngola process would, pid written.
@@ -135,7 +106,7 @@ fn strs(args: &[String]) -> Vec<&str> {
 
 #[test]
 fn a_locked_folder_is_refused_at_once_naming_the_holder() {
-    let root = root("held");
+    let root = scratch("held");
     let me = std::process::id();
 
     // A fresh run into a folder another process is writing.
@@ -193,7 +164,7 @@ fn wait_for_lock(child: &mut Child, dir: &Path) {
 
 #[test]
 fn a_second_writer_is_refused_and_a_killed_holder_does_not_block_resume() {
-    let root = root("killed");
+    let root = scratch("killed");
     let dir = root.join("run");
     let mut first = slow_run(&dir).spawn().unwrap();
     wait_for_lock(&mut first, &dir);
@@ -249,7 +220,7 @@ fn hidden(root: &Path) -> Vec<String> {
 
 #[test]
 fn merge_replaces_only_a_whole_result_of_the_same_experiment() {
-    let root = root("replace");
+    let root = scratch("replace");
     let shards: Vec<PathBuf> = (1..=2).map(|i| root.join(format!("shard-{i}"))).collect();
     for (i, dir) in shards.iter().enumerate() {
         let shard = format!("{}/2", i + 1);
@@ -353,7 +324,7 @@ fn merge_replaces_only_a_whole_result_of_the_same_experiment() {
 
 #[test]
 fn a_killed_merge_leaves_the_earlier_result_or_nothing() {
-    let root = root("killed-merge");
+    let root = scratch("killed-merge");
     let games_arg = "30000";
     let shards: Vec<PathBuf> = (1..=2).map(|i| root.join(format!("shard-{i}"))).collect();
     for (i, dir) in shards.iter().enumerate() {

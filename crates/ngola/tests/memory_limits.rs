@@ -4,13 +4,12 @@
 //! stands for a small machine here.
 
 mod common;
-use common::args;
+use common::{args, ngola_command, temp_dir};
 
-use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn ngola(limit_mb: Option<&str>, args: &[&str], input: &str) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ngola"));
+    let mut command = ngola_command();
     command.args(args).env_remove("NGOLA_MEMORY_MB");
     if let Some(mb) = limit_mb {
         command.env("NGOLA_MEMORY_MB", mb);
@@ -57,8 +56,7 @@ fn tables_over_the_limit_are_refused_by_every_command() {
         "quit\n",
         &["--agent", named[0]],
     );
-    let out =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("memory-run-{}", std::process::id()));
+    let out = temp_dir("run");
     let out_text = out.display().to_string();
     // Each of 2 threads plays a game of two 600 MiB tables: 2400 MiB.
     refused(

@@ -199,7 +199,7 @@ fn an_interrupted_run_saves_its_checkpoint_and_says_unknown() {
     let dir = scratch("interrupt");
     let cp = dir.join("run.ckpt");
     // 4 x 8 under Ludii's capture reading takes far longer than this test.
-    let child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let child = ngola_command()
         .args([
             "prove",
             "mangola",
@@ -266,7 +266,7 @@ fn rules_without_a_cap_are_announced_and_time_bounds_them() {
     assert!(!stderr(&out).contains("no ply cap"), "{}", stderr(&out));
 
     // Without --time the note comes first; stop the search with SIGINT.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ngola"))
+    let mut child = ngola_command()
         .args(uncapped)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

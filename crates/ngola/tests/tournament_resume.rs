@@ -18,7 +18,7 @@ const GAMES: &str = "200";
 const TOTAL: usize = 200;
 
 fn tournament(extra: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ngola"));
+    let mut command = ngola_command();
     command
         .arg("tournament")
         .args(extra)

@@ -32,7 +32,7 @@ impl ExperimentDraft {
             .as_deref()
             .map(TimeControl::from_str)
             .transpose()
-            .map_err(|e| ArenaError::field("tc", e))?;
+            .map_err(|e| ArenaError::field("tc", e.to_string()))?;
         let timemargin = Duration::from_millis(self.timemargin.unwrap_or(DEFAULT_TIMEMARGIN_MS));
         let format = match self.format {
             Some(text) => text.parse()?,
@@ -110,7 +110,7 @@ impl ExperimentDraft {
 fn check_game(name: Option<&str>) -> Result<GameKind> {
     let name =
         name.ok_or_else(|| ArenaError::field("game", "missing (e.g. game = \"mangola\")"))?;
-    GameKind::from_str(name).map_err(|e| ArenaError::field("game", e))
+    GameKind::from_str(name).map_err(|e| ArenaError::field("game", e.to_string()))
 }
 
 /// At least two agents, each an entry that reads, short names distinct.

@@ -133,7 +133,7 @@ pub fn verify_rows<G: Evaluate>(
             };
             check_row(plan.start(), &opening, record, adjudicator)
                 .err()
-                .map(|e| (index, e))
+                .map(|e| (index, e.to_string()))
         });
     match bad {
         None => Ok(()),

@@ -63,9 +63,12 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::io::{BufRead, Read};
 
+use thiserror::Error;
+
 use super::{RefGame, RefResult};
+use crate::error::PositionError;
 use crate::game::Player;
-use crate::kind::GameKind;
+use crate::kind::{GameKind, UnknownGame};
 use crate::options::RuleOptions;
 
 /// The first word of every certificate.
@@ -132,6 +135,61 @@ impl fmt::Display for Goal {
     }
 }
 
+/// Why a certificate's header line does not read. Each message starts
+/// with `header: `.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum HeaderError {
+    /// A fourth part that is not `tablebase ...`.
+    #[error("header: the fourth part `{0}` is not `tablebase GAME RULES ID`")]
+    NotTablebase(String),
+    /// A `tablebase` part that is not three words.
+    #[error("header: `tablebase {0}`: expected `tablebase GAME RULES ID`")]
+    TablebaseName(String),
+    /// Not three (or four) parts separated by ` | `.
+    #[error(
+        "header: expected `{} {} GAME RULES | POSITION | WINNER`, with ` | ` between its three parts",
+        FORMAT,
+        VERSION
+    )]
+    Parts,
+    /// A first part that is not four words.
+    #[error(
+        "header: expected `{} {} GAME RULES | POSITION | WINNER`",
+        FORMAT,
+        VERSION
+    )]
+    Words,
+    /// The first word is not the format's.
+    #[error("header: `{0}` is not `{format}`: not a certificate", format = FORMAT)]
+    NotCertificate(String),
+    /// A format version this program does not read.
+    #[error(
+        "header: format version `{0}` (this program reads version {version})",
+        version = VERSION
+    )]
+    Version(String),
+    /// A game name that is not a game's.
+    #[error("header: {0}")]
+    Game(#[source] UnknownGame),
+    /// A winner that is not `S` or `N`.
+    #[error("header: the winner `{0}` is not S or N")]
+    Winner(String),
+    /// A goal that is not `margin>=M`.
+    #[error("header: goal `{0}` is not `margin>=M`")]
+    Goal(String),
+    /// A goal for a game without a score.
+    #[error("header: goal `{goal}`: {game} has no score, its goal is a win")]
+    Unscored {
+        /// The goal's text.
+        goal: String,
+        /// The game.
+        game: GameKind,
+    },
+    /// Words after the goal.
+    #[error("header: unexpected `{0}` after the goal")]
+    Trailing(String),
+}
+
 /// The header line of a certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -180,48 +238,37 @@ impl Header {
     }
 
     /// Reads a header line, or says what is wrong with it.
-    pub fn parse(line: &str) -> Result<Header, String> {
+    pub fn parse(line: &str) -> Result<Header, HeaderError> {
         let line = line.trim_end_matches(['\r', '\n']);
-        let expected = format!("expected `{FORMAT} {VERSION} GAME RULES | POSITION | WINNER`");
         let parts: Vec<&str> = line.split(" | ").collect();
         let (first, root, last, tablebase) = match parts[..] {
             [first, root, last] => (first, root, last, None),
             [first, root, last, extra] => {
-                let name = extra.strip_prefix("tablebase ").ok_or_else(|| {
-                    format!("header: the fourth part `{extra}` is not `tablebase GAME RULES ID`")
-                })?;
+                let name = extra
+                    .strip_prefix("tablebase ")
+                    .ok_or_else(|| HeaderError::NotTablebase(extra.to_string()))?;
                 if name.split(' ').count() != 3 {
-                    return Err(format!(
-                        "header: `tablebase {name}`: expected `tablebase GAME RULES ID`"
-                    ));
+                    return Err(HeaderError::TablebaseName(name.to_string()));
                 }
                 (first, root, last, Some(name.to_string()))
             }
-            _ => {
-                return Err(format!(
-                    "header: {expected}, with ` | ` between its three parts"
-                ))
-            }
+            _ => return Err(HeaderError::Parts),
         };
         let words: Vec<&str> = first.split(' ').collect();
         let [format, version, game, rules] = words[..] else {
-            return Err(format!("header: {expected}"));
+            return Err(HeaderError::Words);
         };
         if format != FORMAT {
-            return Err(format!(
-                "header: `{format}` is not `{FORMAT}`: not a certificate"
-            ));
+            return Err(HeaderError::NotCertificate(format.to_string()));
         }
         if version != VERSION.to_string() {
-            return Err(format!(
-                "header: format version `{version}` (this program reads version {VERSION})"
-            ));
+            return Err(HeaderError::Version(version.to_string()));
         }
-        let game: GameKind = game.parse().map_err(|e| format!("header: {e}"))?;
+        let game: GameKind = game.parse().map_err(HeaderError::Game)?;
         let scored = game != GameKind::Mangola;
         let mut tail = last.split(' ');
         let winner = Player::from_letter(tail.next().unwrap_or(""))
-            .map_err(|_| format!("header: the winner `{last}` is not S or N"))?;
+            .map_err(|_| HeaderError::Winner(last.to_string()))?;
         let goal = match (tail.next(), scored) {
             (None, false) => Goal::Win,
             (None, true) => Goal::MarginAtLeast(1),
@@ -229,17 +276,18 @@ impl Header {
                 let m = text
                     .strip_prefix("margin>=")
                     .and_then(|m| m.parse::<i64>().ok())
-                    .ok_or_else(|| format!("header: goal `{text}` is not `margin>=M`"))?;
+                    .ok_or_else(|| HeaderError::Goal(text.to_string()))?;
                 Goal::MarginAtLeast(m)
             }
             (Some(text), false) => {
-                return Err(format!(
-                    "header: goal `{text}`: {game} has no score, its goal is a win"
-                ))
+                return Err(HeaderError::Unscored {
+                    goal: text.to_string(),
+                    game,
+                })
             }
         };
         if let Some(extra) = tail.next() {
-            return Err(format!("header: unexpected `{extra}` after the goal"));
+            return Err(HeaderError::Trailing(extra.to_string()));
         }
         Ok(Header {
             game,
@@ -352,7 +400,7 @@ pub fn check_with<R: BufRead>(
     bounded_line(&mut input, &mut first, 1)?;
     let first =
         String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
-    let header = Header::parse(&first).map_err(|e| CheckError::at(1, e))?;
+    let header = Header::parse(&first).map_err(|e| CheckError::at(1, e.to_string()))?;
     let leaves = match (&header.tablebase, leaves) {
         (None, _) => None,
         (Some(named), Some(given)) if given.name() == *named => Some(given),
@@ -392,6 +440,25 @@ struct Entry {
     line: u64,
 }
 
+/// Why a strategy line's position is not one the winner moves in.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+enum LineError {
+    /// Not a position of the game under the header's rules.
+    #[error("not a position of {game} under the header's rules: {source}")]
+    NotAPosition {
+        game: &'static str,
+        #[source]
+        source: PositionError,
+    },
+    /// A position with the loser to move.
+    #[error(
+        "the position has {} to move, not the winner {}",
+        .side.letter(),
+        .winner.letter()
+    )]
+    NotWinnerToMove { side: Player, winner: Player },
+}
+
 /// Checks that a line's position is a position of the game under `rules`
 /// with `winner` to move. The ` seen ` suffix (Oware's earlier positions)
 /// is part of the key, not of the position text.
@@ -399,22 +466,19 @@ fn check_position<G: RefGame>(
     position: &str,
     rules: G::Rules,
     winner: Player,
-) -> Result<(), String> {
+) -> Result<(), LineError> {
     let text = position
         .split_once(" seen ")
         .map_or(position, |(text, _)| text);
-    let state = G::from_text(text.trim(), rules).map_err(|e| {
-        format!(
-            "not a position of {} under the header's rules: {e}",
-            G::NAME
-        )
+    let state = G::from_text(text.trim(), rules).map_err(|source| LineError::NotAPosition {
+        game: G::NAME,
+        source,
     })?;
     if state.side() != winner {
-        return Err(format!(
-            "the position has {} to move, not the winner {}",
-            state.side().letter(),
-            winner.letter()
-        ));
+        return Err(LineError::NotWinnerToMove {
+            side: state.side(),
+            winner,
+        });
     }
     Ok(())
 }
@@ -447,7 +511,8 @@ fn read_lines<G: RefGame, R: BufRead>(
         if mv.is_empty() || mv.contains('\t') {
             return Err(CheckError::at(number, "expected one move after the tab"));
         }
-        check_position::<G>(position, rules, winner).map_err(|e| CheckError::at(number, e))?;
+        check_position::<G>(position, rules, winner)
+            .map_err(|e| CheckError::at(number, e.to_string()))?;
         count += 1;
         let key = hash128(position.trim());
         if let Some(earlier) = strategy.get(&key) {
@@ -590,4 +655,65 @@ fn check_game<G: RefGame, R: BufRead>(
         }
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::kalah::RefKalah;
+
+    #[test]
+    fn header_errors_are_variants_a_caller_can_match() {
+        let good = "ngola-proof 1 kalah pits=6 | kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0 | S";
+        assert!(Header::parse(good).is_ok());
+        assert_eq!(
+            Header::parse("ngola-proof 2 kalah pits=6 | x | S"),
+            Err(HeaderError::Version("2".to_string()))
+        );
+        assert_eq!(
+            Header::parse("ngola-proof 1 kalah pits=6 | x | Q"),
+            Err(HeaderError::Winner("Q".to_string()))
+        );
+        assert_eq!(
+            Header::parse("ngola-proof 1 kalah pits=6"),
+            Err(HeaderError::Parts)
+        );
+        let err = Header::parse("ngola-proof 1 mangola columns=8 | x | S margin>=2").unwrap_err();
+        assert!(
+            matches!(err, HeaderError::Unscored { game: GameKind::Mangola, ref goal } if goal == "margin>=2"),
+            "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "header: goal `margin>=2`: mangola has no score, its goal is a win"
+        );
+        assert_eq!(
+            HeaderError::Parts.to_string(),
+            "header: expected `ngola-proof 1 GAME RULES | POSITION | WINNER`, \
+             with ` | ` between its three parts"
+        );
+        assert_eq!(
+            Header::parse("ngola-proof 1 chess x | x | S"),
+            Err(HeaderError::Game(UnknownGame {
+                name: "chess".to_string()
+            }))
+        );
+    }
+
+    #[test]
+    fn line_errors_name_the_side_to_move() {
+        let rules = Default::default();
+        let north = "kalah 4,4,4,4,4,4/4,4,4,4,4,4 N 1 0,0";
+        assert_eq!(
+            check_position::<RefKalah>(north, rules, Player::South),
+            Err(LineError::NotWinnerToMove {
+                side: Player::North,
+                winner: Player::South
+            })
+        );
+        assert!(matches!(
+            check_position::<RefKalah>("kalah nonsense", rules, Player::South),
+            Err(LineError::NotAPosition { game: "kalah", .. })
+        ));
+    }
 }

@@ -71,7 +71,7 @@ pub fn replay_row<G: Game>(start: &G, record: &GameRecord) -> Result<RowPlay, St
         game: record.game,
         message,
     };
-    let mut game = row_start(start, record).map_err(bad)?;
+    let mut game = row_start(start, record).map_err(|e| bad(e.to_string()))?;
     let opening_moves = if opening_is_position::<G>(&record.opening) {
         0
     } else {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use ngola_rules::{with_game, Game, GameKind, RuleOptions};
+use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions, UnknownGame};
 
 use crate::error::StudyError;
 
@@ -152,7 +152,10 @@ impl Solved {
             let line = i + 2;
             let bad = |m: String| StudyError::bad_file(&path, format!("line {line}: {m}"));
             let row = row.map_err(|e| bad(e.to_string()))?;
-            let game: GameKind = row.game.parse().map_err(bad)?;
+            let game: GameKind = row
+                .game
+                .parse()
+                .map_err(|e: UnknownGame| bad(e.to_string()))?;
             let assignments: Vec<&str> = row.rules.split_whitespace().collect();
             let rules = with_game!(game, G => canonical::<G>(&assignments))
                 .map_err(|e| bad(format!("rules `{}`: {e}", row.rules)))?;
@@ -302,7 +305,7 @@ fn probed(text: &str, path: &Path) -> Result<Option<Probed>, StudyError> {
         return Ok(None);
     };
     let bad = |m: String| StudyError::bad_file(path, m);
-    let game: GameKind = game.parse().map_err(bad)?;
+    let game: GameKind = game.parse().map_err(|e: UnknownGame| bad(e.to_string()))?;
     let assignments: Vec<&str> = rules.split(',').collect();
     let start = with_game!(game, G => start_text::<G>(&assignments))
         .map_err(|e| bad(format!("rules `{rules}`: {e}")))?;
@@ -329,14 +332,12 @@ fn probed(text: &str, path: &Path) -> Result<Option<Probed>, StudyError> {
 }
 
 /// Every option after `assignments`, and the start position's text.
-fn start_text<G: Game>(assignments: &[&str]) -> Result<(Vec<(String, String)>, String), String> {
-    let rules = G::Rules::from_assignments(assignments).map_err(|e| e.to_string())?;
+fn start_text<G: Game>(assignments: &[&str]) -> Result<(Vec<(String, String)>, String), RuleError> {
+    let rules = G::Rules::from_assignments(assignments)?;
     Ok((rules.to_pairs(), G::start(rules).to_string()))
 }
 
 /// Every option of `G` after `assignments`, as [`RuleOptions::to_pairs`].
-pub fn canonical<G: Game>(assignments: &[&str]) -> Result<Vec<(String, String)>, String> {
-    G::Rules::from_assignments(assignments)
-        .map(|r| r.to_pairs())
-        .map_err(|e| e.to_string())
+pub fn canonical<G: Game>(assignments: &[&str]) -> Result<Vec<(String, String)>, RuleError> {
+    G::Rules::from_assignments(assignments).map(|r| r.to_pairs())
 }

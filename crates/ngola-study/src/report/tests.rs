@@ -331,6 +331,10 @@ fn endgame_databases_decide_the_boards_they_probe_at_the_start() {
     ])
     .expect("rules");
     assert_eq!(board.rules, pairs);
+    assert!(matches!(
+        exact::canonical::<Mangola>(&["columns=x"]),
+        Err(ngola_rules::RuleError::BadValue { ref key, .. }) if key == "columns"
+    ));
     let Verdict::Decided(exact) = &board.verdict else {
         panic!("decided: {board:?}")
     };

@@ -5,7 +5,8 @@
 #![allow(dead_code, unused_macros, unused_imports)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, ExitStatus, Output};
+use std::time::{Duration, Instant};
 
 use ngola_arena::record::{read_games, GameRecord};
 
@@ -90,6 +91,32 @@ pub fn ngola(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the ngola binary runs")
+}
+
+/// Runs `ngola args` to the end in the folder `dir`.
+pub fn ngola_in(dir: &Path, args: &[&str]) -> Output {
+    ngola_command()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the ngola binary runs")
+}
+
+/// Waits for `child` at most `within`; after that kills it and fails the
+/// test naming `what`. Its exit status.
+pub fn finish_within(child: &mut Child, within: Duration, what: &str) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait works") {
+            return status;
+        }
+        if started.elapsed() > within {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not finish within {within:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 /// Bytes as text (lossy).

@@ -6,7 +6,7 @@ use ngola_agents::{Agent, AgentSpec, Evaluate};
 use ngola_arena::ugi::line::shorten_quotes;
 use ngola_rules::{GameKind, Player, RuleOptions};
 
-use super::words::{parse_setoption, Go};
+use super::words::{parse_setoption, Go, WordError};
 
 /// What the serving loop does after a command.
 pub enum Step {
@@ -115,7 +115,7 @@ impl<G: Evaluate> Engine<G> {
             "setoption" => match self.set_option(rest) {
                 Ok(step) => Ok(step),
                 Err(reason) => {
-                    writeln!(out, "info error {}", shorten_quotes(&reason))?;
+                    writeln!(out, "info error {}", shorten_quotes(&reason.to_string()))?;
                     Ok(Step::Continue)
                 }
             },
@@ -222,10 +222,13 @@ impl<G: Evaluate> Engine<G> {
 
     /// `setoption name <name> value <value>`; `Err` is answered `info
     /// error <reason>`.
-    fn set_option(&mut self, rest: &str) -> Result<Step, String> {
+    fn set_option(&mut self, rest: &str) -> Result<Step, WordError> {
         let (name, value) = parse_setoption(rest)?;
         match name {
-            "game" => value.parse::<GameKind>().map(Step::Switch),
+            "game" => value
+                .parse::<GameKind>()
+                .map(Step::Switch)
+                .map_err(WordError::UnknownGame),
             "rules" => {
                 let assignments: Vec<&str> = value
                     .split(',')
@@ -233,15 +236,24 @@ impl<G: Evaluate> Engine<G> {
                     .filter(|a| !a.is_empty())
                     .collect();
                 if let Some(key) = repeated_key(&assignments) {
-                    return Err(format!(
-                        "cannot play rules `{value}`: `{key}` is given more than once"
-                    ));
+                    return Err(WordError::RepeatedRule {
+                        rules: value.to_string(),
+                        key: key.to_string(),
+                    });
                 }
-                let rules = G::Rules::from_assignments(&assignments)
-                    .map_err(|e| format!("cannot play rules `{value}`: {e}"))?;
+                let rules = G::Rules::from_assignments(&assignments).map_err(|source| {
+                    WordError::BadRules {
+                        rules: value.to_string(),
+                        source,
+                    }
+                })?;
                 let start = match &self.start_text {
-                    Some(text) => G::from_position(text, rules)
-                        .map_err(|e| format!("cannot play rules `{value}` from --position: {e}"))?,
+                    Some(text) => G::from_position(text, rules).map_err(|source| {
+                        WordError::RulesOffPosition {
+                            rules: value.to_string(),
+                            source,
+                        }
+                    })?,
                     None => G::start(rules),
                 };
                 self.rules = rules;
@@ -251,19 +263,14 @@ impl<G: Evaluate> Engine<G> {
                 Ok(Step::Continue)
             }
             "seed" => {
-                self.seed = value.parse().map_err(|_| {
-                    format!(
-                        "seed `{value}`: expected a whole number from 0 to {}",
-                        u64::MAX
-                    )
-                })?;
+                self.seed = value
+                    .parse()
+                    .map_err(|_| WordError::BadSeed(value.to_string()))?;
                 self.games = 0;
                 self.agent = self.spec.build::<G>(self.seed);
                 Ok(Step::Continue)
             }
-            other => Err(format!(
-                "unknown option `{other}`; options: game, rules, seed"
-            )),
+            other => Err(WordError::UnknownOption(other.to_string())),
         }
     }
 
@@ -382,6 +389,12 @@ pub enum Failure {
 impl From<String> for Failure {
     fn from(reason: String) -> Failure {
         Failure::Reason(reason)
+    }
+}
+
+impl From<WordError> for Failure {
+    fn from(e: WordError) -> Failure {
+        Failure::Reason(e.to_string())
     }
 }
 

@@ -3,10 +3,87 @@
 use std::time::Duration;
 
 use ngola_agents::{move_budget, Clock, SearchLimit};
-use ngola_rules::Player;
+use ngola_rules::{Player, PositionError, RuleError, UnknownGame};
+use thiserror::Error;
 
 /// The words `go` takes (each followed by a number, except `infinite`).
 pub const GO_WORDS: &str = "p1time, p2time, p1inc, p2inc, movetime, nodes, depth, infinite";
+
+/// Why the words of a `go` or `setoption` command are refused; the engine
+/// answers `error <message>` (`go`) or `info error <message>` (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum WordError {
+    /// A `go` word that is none of [`GO_WORDS`].
+    #[error("go: unknown word `{0}`; go takes {words}", words = GO_WORDS)]
+    UnknownGoWord(String),
+    /// A `go` word without its number.
+    #[error("go: `{0}` needs a number")]
+    MissingNumber(String),
+    /// A `go` word whose number is not a whole number at least 0.
+    #[error("go: `{word} {value}`: expected a whole number at least 0")]
+    BadNumber {
+        /// The word.
+        word: String,
+        /// The text given as its number.
+        value: String,
+    },
+    /// A `go` word given twice.
+    #[error("go: `{0}` given twice")]
+    GivenTwice(String),
+    /// A clock given for one side only, and the other side to move.
+    #[error("go: {side} is to move but `{}` is missing", clock_word(*.side))]
+    MissingClock {
+        /// The side to move.
+        side: Player,
+    },
+    /// A `setoption` that is not `setoption name <name> value <value>`.
+    #[error("setoption: expected `setoption name <name> value <value>`")]
+    SetoptionUsage,
+    /// A `setoption` name that is not an option.
+    #[error("unknown option `{0}`; options: game, rules, seed")]
+    UnknownOption(String),
+    /// `setoption name game` with a name that is not a game's.
+    #[error("{0}")]
+    UnknownGame(#[source] UnknownGame),
+    /// `setoption name rules` giving a key twice.
+    #[error("cannot play rules `{rules}`: `{key}` is given more than once")]
+    RepeatedRule {
+        /// The option's value.
+        rules: String,
+        /// The key given twice.
+        key: String,
+    },
+    /// `setoption name rules` with rules the game cannot be played under.
+    #[error("cannot play rules `{rules}`: {source}")]
+    BadRules {
+        /// The option's value.
+        rules: String,
+        /// Why the rules are refused.
+        #[source]
+        source: RuleError,
+    },
+    /// `setoption name rules` with rules the command line's `--position`
+    /// is not a position of.
+    #[error("cannot play rules `{rules}` from --position: {source}")]
+    RulesOffPosition {
+        /// The option's value.
+        rules: String,
+        /// Why the position does not read under them.
+        #[source]
+        source: PositionError,
+    },
+    /// `setoption name seed` with a value that is not a seed.
+    #[error("seed `{0}`: expected a whole number from 0 to {max}", max = u64::MAX)]
+    BadSeed(String),
+}
+
+/// The `go` word of `side`'s clock.
+fn clock_word(side: Player) -> &'static str {
+    match side {
+        Player::South => "p1time",
+        Player::North => "p2time",
+    }
+}
 
 /// A parsed `go` command: the limit for the player to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,7 +103,7 @@ impl Go {
     /// and combination (the first limit reached stops the search), or
     /// nothing; `infinite` adds nothing (the search is synchronous, so it
     /// stops at the agent's own budget).
-    pub fn parse(rest: &str) -> Result<Go, String> {
+    pub fn parse(rest: &str) -> Result<Go, WordError> {
         let mut go = Go::default();
         let mut words = rest.split_whitespace();
         while let Some(word) = words.next() {
@@ -41,16 +118,17 @@ impl Go {
                 "movetime" => &mut go.movetime,
                 "nodes" => &mut go.nodes,
                 "depth" => &mut go.depth,
-                other => return Err(format!("go: unknown word `{other}`; go takes {GO_WORDS}")),
+                other => return Err(WordError::UnknownGoWord(other.to_string())),
             };
             let value = words
                 .next()
-                .ok_or_else(|| format!("go: `{word}` needs a number"))?;
-            let number = value
-                .parse::<u64>()
-                .map_err(|_| format!("go: `{word} {value}`: expected a whole number at least 0"))?;
+                .ok_or_else(|| WordError::MissingNumber(word.to_string()))?;
+            let number = value.parse::<u64>().map_err(|_| WordError::BadNumber {
+                word: word.to_string(),
+                value: value.to_string(),
+            })?;
             if slot.replace(number).is_some() {
-                return Err(format!("go: `{word}` given twice"));
+                return Err(WordError::GivenTwice(word.to_string()));
             }
         }
         Ok(go)
@@ -58,10 +136,10 @@ impl Go {
 
     /// The search limit for `side` to move: the clock's share (see
     /// [`move_budget`]) and/or `movetime`, `nodes`, `depth`.
-    pub fn limit(&self, side: Player) -> Result<SearchLimit, String> {
-        let (time, inc, name) = match side {
-            Player::South => (self.p1time, self.p1inc, "p1time"),
-            Player::North => (self.p2time, self.p2inc, "p2time"),
+    pub fn limit(&self, side: Player) -> Result<SearchLimit, WordError> {
+        let (time, inc) = match side {
+            Player::South => (self.p1time, self.p1inc),
+            Player::North => (self.p2time, self.p2inc),
         };
         let clocked = self.p1time.is_some() || self.p2time.is_some();
         let clock_budget = match time {
@@ -69,9 +147,7 @@ impl Go {
                 remaining: Duration::from_millis(ms),
                 increment: Duration::from_millis(inc.unwrap_or(0)),
             })),
-            None if clocked => {
-                return Err(format!("go: {side} is to move but `{name}` is missing"))
-            }
+            None if clocked => return Err(WordError::MissingClock { side }),
             None => None,
         };
         let movetime = self.movetime.map(Duration::from_millis);
@@ -85,9 +161,11 @@ impl Go {
 
 /// A parsed `setoption name <name> value <value>` (the value may hold
 /// spaces; it may be empty).
-pub fn parse_setoption(rest: &str) -> Result<(&str, &str), String> {
-    let usage = "setoption: expected `setoption name <name> value <value>`";
-    let rest = rest.strip_prefix("name").ok_or(usage)?.trim_start();
+pub fn parse_setoption(rest: &str) -> Result<(&str, &str), WordError> {
+    let rest = rest
+        .strip_prefix("name")
+        .ok_or(WordError::SetoptionUsage)?
+        .trim_start();
     let (name, value) = match rest.strip_prefix("value") {
         Some(value) if value.is_empty() || value.starts_with(' ') => ("", value),
         _ => match rest.split_once(" value") {
@@ -96,7 +174,7 @@ pub fn parse_setoption(rest: &str) -> Result<(&str, &str), String> {
         },
     };
     if name.is_empty() {
-        return Err(usage.to_string());
+        return Err(WordError::SetoptionUsage);
     }
     Ok((name, value))
 }
@@ -137,14 +215,54 @@ mod tests {
             ("depth -1", "`depth -1`"),
             ("nodes 1 nodes 2", "given twice"),
         ] {
-            let err = Go::parse(text).unwrap_err();
+            let err = Go::parse(text).unwrap_err().to_string();
             assert!(err.contains(needle), "{text}: {err}");
         }
         let err = Go::parse("p1time 100")
             .unwrap()
             .limit(Player::North)
             .unwrap_err();
-        assert!(err.contains("p2time"), "{err}");
+        assert_eq!(
+            err,
+            WordError::MissingClock {
+                side: Player::North
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "go: North is to move but `p2time` is missing"
+        );
+    }
+
+    #[test]
+    fn go_errors_are_variants_a_caller_can_match() {
+        assert_eq!(
+            Go::parse("wtime 5"),
+            Err(WordError::UnknownGoWord("wtime".to_string()))
+        );
+        assert_eq!(
+            Go::parse("depth"),
+            Err(WordError::MissingNumber("depth".to_string()))
+        );
+        assert_eq!(
+            Go::parse("depth -1"),
+            Err(WordError::BadNumber {
+                word: "depth".to_string(),
+                value: "-1".to_string()
+            })
+        );
+        assert_eq!(
+            Go::parse("nodes 1 nodes 2"),
+            Err(WordError::GivenTwice("nodes".to_string()))
+        );
+        assert_eq!(
+            WordError::UnknownGoWord("wtime".to_string()).to_string(),
+            format!("go: unknown word `wtime`; go takes {GO_WORDS}")
+        );
+        assert_eq!(
+            WordError::BadSeed("x".to_string()).to_string(),
+            format!("seed `x`: expected a whole number from 0 to {}", u64::MAX)
+        );
     }
 
     #[test]
@@ -155,7 +273,10 @@ mod tests {
         );
         assert_eq!(parse_setoption("name rules value"), Ok(("rules", "")));
         assert_eq!(parse_setoption("name seed value 7"), Ok(("seed", "7")));
-        assert!(parse_setoption("seed 7").is_err());
-        assert!(parse_setoption("name  value 7").is_err());
+        assert_eq!(parse_setoption("seed 7"), Err(WordError::SetoptionUsage));
+        assert_eq!(
+            parse_setoption("name  value 7"),
+            Err(WordError::SetoptionUsage)
+        );
     }
 }

@@ -153,85 +153,30 @@ fn bad_settings_are_refused_naming_the_flag() {
         &["train", "kalah", "-o", &out],
         &["--time DURATION or --generations N"],
     );
-    refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "--sims",
-            "0",
-            "-o",
-            &out,
-        ],
-        &["--sims: must be at least 1"],
-    );
-    refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "--sims",
-            "4",
-            "--fast-sims",
-            "8",
-            "-o",
-            &out,
-        ],
-        &["--fast-sims: 8 is more than full_sims (4)"],
-    );
-    refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "--eval-opponent",
-            "minimax",
-            "-o",
-            &out,
-        ],
-        &["--eval-opponent: unknown agent `minimax`"],
-    );
-    refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "--full-share",
-            "2",
-            "-o",
-            &out,
-        ],
-        &["--full-share"],
-    );
-    refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "--time",
-            "soon",
-            "-o",
-            &out,
-        ],
-        &["--time"],
-    );
+    let cases: &[(&str, &str)] = &[
+        ("--sims 0", "--sims: must be at least 1"),
+        (
+            "--sims 4 --fast-sims 8",
+            "--fast-sims: 8 is more than full_sims (4)",
+        ),
+        (
+            "--eval-opponent minimax",
+            "--eval-opponent: unknown agent `minimax`",
+        ),
+        ("--full-share 2", "--full-share"),
+        ("--time soon", "--time"),
+    ];
+    for (flags, needle) in cases {
+        let mut args = vec!["train", "kalah", "--generations", "1", "-o", &out];
+        args.extend(flags.split_whitespace());
+        refused(&args, &[needle]);
+    }
     let other = temp_dir("other");
     std::fs::create_dir_all(&other).expect("a folder");
     std::fs::write(other.join("games.csv"), "x\n").expect("a file");
+    let other_text = other.display().to_string();
     refused(
-        &[
-            "train",
-            "kalah",
-            "--generations",
-            "1",
-            "-o",
-            &other.display().to_string(),
-        ],
+        &["train", "kalah", "--generations", "1", "-o", &other_text],
         &["is not a training folder"],
     );
     std::fs::remove_dir_all(&other).expect("clean up");

@@ -176,10 +176,26 @@ fn net_specs_read_and_write_back() {
     );
     assert_eq!(text.parse::<AgentSpec>().expect("again"), spec);
     assert_eq!(spec.network(), Some(&PathBuf::from("x.safetensors")));
+    let spec: AgentSpec = "az:net=n.safetensors".parse().expect("az");
+    let text = spec.to_string();
+    assert_eq!(text, "az:net=n.safetensors,sims=200,c=1.5");
+    assert_eq!(text.parse::<AgentSpec>().expect("again"), spec);
+    assert_eq!(spec.network(), Some(&PathBuf::from("n.safetensors")));
+    let spec: AgentSpec = "az:sims=50,c=2,net=m.safetensors".parse().expect("az");
+    assert_eq!(spec.to_string(), "az:net=m.safetensors,sims=50,c=2");
+    assert!(spec.memory_mb() >= 1);
+    for bad in ["az:net=n.safetensors,sims=0", "az:net=n.safetensors,c=-1"] {
+        let e = bad.parse::<AgentSpec>().expect_err(bad);
+        assert!(
+            matches!(&e, ngola_agents::SpecError::BadValue { key, .. } if key == "sims" || key == "c"),
+            "{bad}: {e:?}"
+        );
+    }
     for bad in [
         "policy",
         "policy:net=",
         "policy:net=none",
+        "az:sims=10",
         "alphabeta:eval=net:",
         "alphabeta:eval=nett",
     ] {
@@ -221,4 +237,20 @@ fn bad_networks_are_refused_naming_the_file() {
     assert!(e.to_string().contains(&path.display().to_string()));
     let e = spec.try_build::<Oware>(0).err().map(|e| e.to_string());
     assert!(e.is_some_and(|m| m.contains("kalah")));
+    // az opens and checks its network the same way.
+    let az: AgentSpec = format!("az:net={},sims=4", path.display())
+        .parse()
+        .expect("spec");
+    assert!(az.check_network::<Kalah>(&rules).is_ok());
+    assert!(az.check_network::<Kalah>(&small).is_err());
+    let mut agent = az.try_build::<Kalah>(0).expect("az builds");
+    let game = Kalah::start(rules);
+    assert!(game.check_move(agent.select(&game)).is_ok());
+    let missing: AgentSpec = format!("az:net={}", missing.display())
+        .parse()
+        .expect("spec");
+    assert!(matches!(
+        missing.try_build::<Kalah>(0),
+        Err(BuildError::Network { .. })
+    ));
 }

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Trains the committed baseline networks, one game after another, each for
-# its time budget on this machine, resumably: run it again after a kill
-# and every run goes on from its last checkpoint (a finished one is left
-# as it is). The networks are copied to results/learned/<game>/.
+# BUDGET of wall time, in target/learned/<game>/: run it again (after a kill
+# or to train longer) and each run goes on from its last checkpoint for
+# another BUDGET. The networks, logs and curves are copied to
+# results/learned/<game>/.
 #
 #   nice -n 19 experiments/train-baselines.sh [GAME...]
 #
-# BUDGET (default 40m) is each run's wall time for this invocation;
+# BUDGET (default 15m) is each run's wall time for this invocation;
 # THREADS (default 2) its self-play threads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NGOLA=${NGOLA:-target/release/ngola}
-BUDGET=${BUDGET:-40m}
+BUDGET=${BUDGET:-15m}
 THREADS=${THREADS:-2}
 GENERATIONS=${GENERATIONS:-100000}
 [ -x "$NGOLA" ] || cargo build --release -p ngola

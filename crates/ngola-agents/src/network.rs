@@ -1,6 +1,6 @@
 //! Agents on a policy-and-value network ([`ngola_nn::Network`]):
 //! [`PolicyAgent`] plays the network's most likely legal move (no search,
-//! `policy:net=PATH`), and [`NetValue`] is the network's value as an
+//! `policy:net=PATH`), and [`value`] is the network's value as an
 //! evaluation for alpha-beta (`alphabeta:eval=net:PATH`).
 
 use std::path::{Path, PathBuf};

@@ -7,6 +7,7 @@
 #   az-vs-mcts10     az at N against mcts at 10 N
 #   policy-vs-greedy the network's own move (no search) against greedy
 #   az-vs-alphabeta  az against alpha-beta at equal time (--tc)
+#   az-vs-mcts-tc    az against mcts at equal time (--tc)
 #   abnet-vs-alphabeta alpha-beta on the network's value against alpha-beta
 #                    on the hand-written evaluation, at equal time
 #   accuracy         (Kalah, Oware, Um el-Bagara) az, policy, alphabeta and
@@ -55,6 +56,7 @@ for game in "${games[@]}"; do
   match "$game" az-vs-mcts10 "$GAMES" --agent "az=az:net=$net,sims=$SIMS" --agent "mcts10=mcts:sims=$((10 * SIMS))"
   match "$game" policy-vs-greedy "$GAMES" --agent "policy=policy:net=$net" --agent greedy
   match "$game" az-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "alphabeta=alphabeta"
+  match "$game" az-vs-mcts-tc "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "mcts=mcts"
   match "$game" abnet-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "abnet=alphabeta:eval=net:$net" --agent "alphabeta=alphabeta"
   if [ "$game" != mangola ]; then
     tb=target/tb/$game-l$TB_SEEDS

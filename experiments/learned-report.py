@@ -22,6 +22,7 @@ MATCHES = [
     ("az-vs-mcts10", "az (N sims) vs mcts (10 N sims)", 0.50),
     ("policy-vs-greedy", "policy (no search) vs greedy", 0.90),
     ("az-vs-alphabeta", "az vs alphabeta, equal time", 0.50),
+    ("az-vs-mcts-tc", "az vs mcts, equal time", 0.50),
     ("abnet-vs-alphabeta", "alphabeta:eval=net vs alphabeta, equal time", 0.50),
 ]
 

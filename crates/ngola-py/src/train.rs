@@ -79,12 +79,12 @@ pub fn train<'py>(
                 ngola_learn::train::<G>(r, &settings, &budget, &out, &Progress::default(), stop, &mut on_row)
             })?
         });
-        let trained = result.map_err(|e| match e {
-            TrainError::Setting { .. }
-            | TrainError::Resume { .. }
-            | TrainError::NotATrainingFolder { .. }
-            | TrainError::Corrupt { .. } => errors::run(e),
-            other => errors::failure(other),
+        let trained = result.map_err(|e: TrainError| {
+            if e.is_input() {
+                errors::run(e)
+            } else {
+                errors::failure(e)
+            }
         })?;
         let c = &trained.checkpoint;
         let dict = PyDict::new(py);

@@ -114,6 +114,21 @@ pub enum TrainError {
     Interrupted,
 }
 
+impl TrainError {
+    /// True for what the caller gave: a setting, a folder of another run
+    /// or of something else, a damaged file of the folder (the program
+    /// exits with 2 for these, Python raises `ngola.RunError`).
+    pub fn is_input(&self) -> bool {
+        matches!(
+            self,
+            TrainError::Setting { .. }
+                | TrainError::Resume { .. }
+                | TrainError::NotATrainingFolder { .. }
+                | TrainError::Corrupt { .. }
+        )
+    }
+}
+
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trained {

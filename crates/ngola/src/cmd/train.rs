@@ -124,27 +124,39 @@ pub struct SettingArgs {
     eval_opponent: Option<String>,
 }
 
-impl SettingArgs {
-    /// `base` with every setting given here in place of its own.
-    fn apply(&self, mut s: TrainSettings) -> TrainSettings {
-        macro_rules! set {
-            ($($flag:ident => $field:ident),* $(,)?) => {
+/// The settings' flags and the fields they set, written once: both
+/// `SettingArgs::apply` and `flag_of` (the flag an error names) come
+/// from this table.
+macro_rules! setting_flags {
+    ($($flag:ident => $field:ident),* $(,)?) => {
+        impl SettingArgs {
+            /// `s` with every setting given here in place of its own.
+            fn apply(&self, mut s: TrainSettings) -> TrainSettings {
                 $(if let Some(v) = &self.$flag { s.$field = v.clone(); })*
-            };
+                s
+            }
         }
-        set!(
-            seed => seed, hidden => hidden, sims => full_sims, fast_sims => fast_sims,
-            full_share => full_share, c => c_puct, dirichlet_alpha => dirichlet_alpha,
-            dirichlet_weight => dirichlet_weight, temperature_plies => temperature_plies,
-            opening_plies => opening_plies, games => games_per_generation,
-            games_in_flight => games_in_flight, replay => replay_capacity,
-            batch_size => batch_size, sample_reuse => sample_reuse, lr => learning_rate,
-            weight_decay => weight_decay, exact_nodes => exact_nodes,
-            eval_pairs => eval_pairs, eval_opponent => eval_opponent,
-        );
-        s
-    }
+
+        /// The command-line flag of a setting (`full_sims` is `sims`).
+        fn flag_of(field: &str) -> String {
+            match field {
+                $(stringify!($field) => stringify!($flag).replace('_', "-"),)*
+                other => other.replace('_', "-"),
+            }
+        }
+    };
 }
+
+setting_flags!(
+    seed => seed, hidden => hidden, sims => full_sims, fast_sims => fast_sims,
+    full_share => full_share, c => c_puct, dirichlet_alpha => dirichlet_alpha,
+    dirichlet_weight => dirichlet_weight, temperature_plies => temperature_plies,
+    opening_plies => opening_plies, games => games_per_generation,
+    games_in_flight => games_in_flight, replay => replay_capacity,
+    batch_size => batch_size, sample_reuse => sample_reuse, lr => learning_rate,
+    weight_decay => weight_decay, exact_nodes => exact_nodes,
+    eval_pairs => eval_pairs, eval_opponent => eval_opponent,
+);
 
 /// Trains (or resumes) and prints the network's line.
 pub fn run(args: TrainArgs) -> Result<(), CliError> {
@@ -256,22 +268,8 @@ fn train_error(e: TrainError) -> CliError {
         TrainError::Setting { field, message } => {
             CliError::input(format!("--{}: {message}", flag_of(field)))
         }
-        TrainError::Resume { .. }
-        | TrainError::NotATrainingFolder { .. }
-        | TrainError::Corrupt { .. } => CliError::input(e),
-        _ => CliError::failure(e),
-    }
-}
-
-/// The command-line flag of a setting.
-fn flag_of(field: &str) -> String {
-    match field {
-        "full_sims" => "sims".into(),
-        "c_puct" => "c".into(),
-        "games_per_generation" => "games".into(),
-        "replay_capacity" => "replay".into(),
-        "learning_rate" => "lr".into(),
-        other => other.replace('_', "-"),
+        e if e.is_input() => CliError::input(e),
+        e => CliError::failure(e),
     }
 }
 

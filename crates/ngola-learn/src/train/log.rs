@@ -104,3 +104,49 @@ pub fn curve_points(rows: &[LogRow]) -> (Option<String>, Vec<(f64, f64)>) {
         .map(|r| r.eval_opponent.clone());
     (opponent, points)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> LogRow {
+        LogRow {
+            generation: 1,
+            step: 2,
+            games: 3,
+            positions: 4,
+            exact: 5,
+            policy_loss: None,
+            value_loss: Some(0.5),
+            total_loss: Some(0.5),
+            positions_per_second: 6.5,
+            seconds: 7.0,
+            eval_opponent: "greedy".into(),
+            eval_games: 8,
+            eval_score: Some(0.25),
+        }
+    }
+
+    #[test]
+    fn an_empty_log_has_the_header_a_full_one_has_and_rows_read_back() {
+        let dir = std::env::temp_dir().join(format!("ngola-log-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (empty, full) = (dir.join("empty.csv"), dir.join("full.csv"));
+        write_rows(&empty, &[]).unwrap();
+        write_rows(&full, &[row()]).unwrap();
+        let header = |p: &Path| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .next()
+                .map(String::from)
+        };
+        assert_eq!(header(&empty), header(&full));
+        assert!(read_rows(&empty).unwrap().is_empty());
+        assert_eq!(read_rows(&full).unwrap(), vec![row()]);
+        let (opponent, points) = curve_points(&[row()]);
+        assert_eq!(opponent.as_deref(), Some("greedy"));
+        assert_eq!(points, vec![(7.0 / 3600.0, 0.25)]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -186,7 +186,7 @@ work=$state/work
 cat >"$work/exp.toml" <<'EOF'
 name = "slurmtest"
 game = "mangola"
-agents = ["alphabeta:depth=4", "greedy"]
+agents = ["alphabeta:depth=5", "greedy"]
 games = 9600
 seed = 14
 opening_plies = 8
@@ -214,21 +214,28 @@ same_games() {
     say "$merged: $(($(wc -l <"$merged") - 1)) games, the same as the single-machine run's"
 }
 
-# Waits (up to $2 s) until shard $1 has games written but is not done;
-# prints the pid of its ngola (from the folder's lock file).
+# Waits (up to $1 s) until every shard folder named after it has games
+# written and is not done, all at the same moment; prints the pid of each
+# one's ngola (from the folder's lock file), in the order given.
 mid_run() {
-    local dir=$1 limit=$2 rows pid
+    local limit=$1 dir rows pid pids
+    shift
     for _ in $(seq $((limit * 10))); do
-        rows=0
-        [[ -f "$dir/games.csv" ]] && rows=$(($(wc -l <"$dir/games.csv") - 1))
-        pid=$(cat "$dir/.lock" 2>/dev/null || true)
-        if ((rows >= 20)) && [[ ! -f "$dir/summary.txt" && -n "$pid" && -d /proc/$pid ]]; then
-            echo "$pid"
+        pids=()
+        for dir in "$@"; do
+            rows=0
+            [[ -f "$dir/games.csv" ]] && rows=$(($(wc -l <"$dir/games.csv") - 1))
+            pid=$(cat "$dir/.lock" 2>/dev/null || true)
+            ((rows >= 20)) && [[ ! -f "$dir/summary.txt" && -n "$pid" && -d /proc/$pid ]] || break
+            pids+=("$pid")
+        done
+        if ((${#pids[@]} == $#)); then
+            echo "${pids[@]}"
             return 0
         fi
         sleep 0.1
     done
-    fail "$dir never got to the middle of its run"
+    fail "$* never got to the middle of their run together"
 }
 
 # Waits (up to $2 s) until job $1 has left the queue.
@@ -257,8 +264,8 @@ merge=$(awk '$1 == "merge" {print $2}' "$a/logs/jobs")
 ((${#arrays[@]} == 2)) || fail "4 shards with MaxArraySize=3 should take 2 arrays: $(cat "$a/logs/jobs")"
 # Shards 1 and 2 run side by side (two CPUs): catch both mid-run first, so
 # that a fast machine cannot finish shard 2 while shard 1 is being requeued.
-mid_run "$a/shard-1" 120 >/dev/null
-pid=$(mid_run "$a/shard-2" 120)
+pids=($(mid_run 120 "$a/shard-1" "$a/shard-2"))
+pid=${pids[1]}
 kill -9 "$pid"
 say "killed shard 2's ngola (pid $pid) mid-run"
 scontrol requeue "${arrays[0]}_1" || fail "scontrol requeue ${arrays[0]}_1"
@@ -289,7 +296,7 @@ b=$work/b
 mkdir -p "$b"
 submit "$b" NGOLA_ATTEMPTS=1 || fail "submitting: $(cat "$b.submit")"
 merge=$(awk '$1 == "merge" {print $2}' "$b/logs/jobs")
-pid=$(mid_run "$b/shard-1" 120)
+pid=$(mid_run 120 "$b/shard-1")
 kill -9 "$pid"
 say "killed shard 1's ngola (pid $pid) mid-run, one attempt per task"
 # The merge job never runs: Slurm cancels it (--kill-on-invalid-dep). A

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The variant survey: plays every cell of experiments/variant-survey.toml
 # that is missing (a killed run resumes where it stopped), then writes its
-# report. Appends what this run took to results/variant-survey/study-time.txt.
+# report (each cell's games compressed, as they are committed). Appends what this run took to results/variant-survey/study-time.txt.
 # NGOLA points at the program (default target/release/ngola).
 #
 #   experiments/variant-survey.sh
@@ -17,6 +17,10 @@ t0=$SECONDS
 nice -n 19 "$NGOLA" study experiments/variant-survey.toml --threads 1 -q
 wall=$((SECONDS - t0))
 after=$(cells)
+# The games are committed compressed; the report reads either form.
+for games in "$OUT"/runs/*/games.csv; do
+    [[ -f "$games" ]] && gzip -9n "$games"
+done
 "$NGOLA" report "$OUT"
 {
     echo

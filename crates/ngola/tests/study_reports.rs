@@ -102,4 +102,13 @@ fn the_variant_survey_report_is_generated_and_ranks_the_variants() {
     ] {
         assert!(report.contains(ranking), "no `{ranking}`");
     }
+    // Every variant is also played under the swap rule, and the report
+    // sets each beside its cell without it.
+    let swap = report.find("## The swap rule").expect("the swap section");
+    assert!(first < swap && swap < report.find("## Rankings").expect("rankings"));
+    assert!(report.contains(
+        "- **4 x 8 Mangola** (ab2, ab4, ab6): South scores 68.3% [66.1%, 70.4%] without the swap rule \
+         (`mangola-lap-start-c8-illegal`) and "
+    ));
+    assert!(report.contains("- Over 36 variants: the swap rule moves South's score"));
 }

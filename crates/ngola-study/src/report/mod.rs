@@ -7,6 +7,7 @@
 pub mod exact;
 mod load;
 mod rank;
+mod swap;
 mod table;
 pub mod words;
 
@@ -81,6 +82,9 @@ struct ReportView {
     /// The cells by name, for templates that speak of one cell.
     cell: std::collections::BTreeMap<String, CellView>,
     skill_steps: Vec<String>,
+    /// What the swap rule does: one sentence per pair of cells that
+    /// differ only in it, then one that counts them.
+    swap: Vec<String>,
     rankings: Vec<String>,
     /// Every scored cell, South's score nearest one half first.
     by_balance: Vec<Ranked>,
@@ -219,6 +223,7 @@ pub fn render(
         cell: cells.iter().map(|c| (c.name.clone(), c.clone())).collect(),
         cells,
         skill_steps: steps.iter().map(skill_line).collect(),
+        swap: swap::swap_lines(rows),
         rankings: rankings(rows, steps),
         by_balance: rank::by_balance(rows),
         by_draws: rank::by_draws(rows),

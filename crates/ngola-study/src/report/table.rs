@@ -14,7 +14,7 @@ use crate::error::StudyError;
 /// One line of `measures.csv`: one cell, every measure. Fractions are in
 /// [0, 1]; an empty cell is a measure that does not exist (no decisive
 /// game, no ladder).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MeasureRow {
     /// The cell.
     pub cell: String,

@@ -26,7 +26,7 @@ set -euo pipefail
 
 if [[ $# -lt 3 ]]; then
     # The comment block above, without its '#'.
-    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2
+    sed -n '1d; /^#/!q; s/^# \{0,1\}//p' "$0" >&2
     exit 2
 fi
 experiment=$1 shards=$2 out=$3

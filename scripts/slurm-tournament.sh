@@ -67,7 +67,7 @@ fi
 
 if [[ $# -lt 2 ]]; then
     # The comment block above, without its '#'.
-    awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2
+    sed -n '1d; /^#/!q; s/^# \{0,1\}//p' "$0" >&2
     exit 2
 fi
 experiment=$1 shards=$2
@@ -90,7 +90,7 @@ jobs_file="$out/logs/jobs"
 # Jobs of an earlier submission still queued (running, pending, or a
 # merge left waiting on a task that failed): never run two at once.
 if [[ -s "$jobs_file" ]]; then
-    ids=$(awk '{print $2}' "$jobs_file" | paste -sd, -)
+    ids=$(cut -d' ' -f2 "$jobs_file" | paste -sd, -)
     queued=$(squeue --noheader --jobs="$ids" --format='%i %j %T %r' 2>/dev/null || true)
     if [[ -n "$queued" ]]; then
         {
@@ -106,7 +106,7 @@ fi
 
 # A job array holds at most MaxArraySize - 1 tasks (1,000 by default):
 # more shards go into several arrays, the shard number offset in each.
-max_array=$(scontrol show config 2>/dev/null | awk '$1 == "MaxArraySize" {print $3}')
+max_array=$(scontrol show config 2>/dev/null | sed -n 's/^MaxArraySize *= *//p')
 per_array=$((${max_array:-1001} - 1))
 ((per_array >= 1)) || per_array=1
 
@@ -133,5 +133,5 @@ merge=$(sbatch --parsable --job-name="ngola-$name-merge" --dependency="$dependen
 merge=${merge%%;*}
 echo "merge $merge" >>"$jobs_file"
 echo "submitted array job(s) ${arrays[*]} ($shards shards) and merge job $merge"
-echo "watch: squeue --jobs=$(awk '{print $2}' "$jobs_file" | paste -sd, -)"
+echo "watch: squeue --jobs=$(cut -d' ' -f2 "$jobs_file" | paste -sd, -)"
 echo "results: $out/merged (shards in $out/shard-*, logs in $out/logs)"

@@ -246,7 +246,7 @@ wait_gone() {
     done
     fail "job $1 still queued after $2 s: $(squeue --jobs="$1" 2>&1)"
 }
-job_state() { scontrol show job "$1" 2>/dev/null | tr ' ' '\n' | awk -F= -v k="$2" '$1 == k {print $2; exit}'; }
+job_state() { scontrol show job "$1" 2>/dev/null | tr ' ' '\n' | sed -n "/^$2=/{s///p;q}"; }
 
 submit() {
     local out=$1
@@ -259,8 +259,8 @@ submit() {
 a=$work/a
 mkdir -p "$a"
 submit "$a" NGOLA_ATTEMPTS=3 || fail "submitting: $(cat "$a.submit")"
-arrays=($(awk '$1 == "array" {print $2}' "$a/logs/jobs"))
-merge=$(awk '$1 == "merge" {print $2}' "$a/logs/jobs")
+arrays=($(sed -n 's/^array \([^ ]*\).*/\1/p' "$a/logs/jobs"))
+merge=$(sed -n 's/^merge //p' "$a/logs/jobs")
 ((${#arrays[@]} == 2)) || fail "4 shards with MaxArraySize=3 should take 2 arrays: $(cat "$a/logs/jobs")"
 # Shards 1 and 2 run side by side (two CPUs): catch both mid-run first, so
 # that a fast machine cannot finish shard 2 while shard 1 is being requeued.
@@ -295,7 +295,7 @@ say "requeued task resumed, killed ngola retried by its task"
 b=$work/b
 mkdir -p "$b"
 submit "$b" NGOLA_ATTEMPTS=1 || fail "submitting: $(cat "$b.submit")"
-merge=$(awk '$1 == "merge" {print $2}' "$b/logs/jobs")
+merge=$(sed -n 's/^merge //p' "$b/logs/jobs")
 pid=$(mid_run 120 "$b/shard-1")
 kill -9 "$pid"
 say "killed shard 1's ngola (pid $pid) mid-run, one attempt per task"
@@ -310,17 +310,17 @@ state_now=$(job_state "$merge" JobState)
 [[ $state_now == CANCELLED || $state_now == PENDING ]] || fail "merge job $merge is $state_now"
 say "merge job $merge: $state_now ($(job_state "$merge" Reason))"
 # Rerunning while the first submission is queued is refused, naming it.
-if [[ -n "$(squeue --noheader --jobs="$(awk '{print $2}' "$b/logs/jobs" | paste -sd, -)")" ]]; then
+if [[ -n "$(squeue --noheader --jobs="$(cut -d' ' -f2 "$b/logs/jobs" | paste -sd, -)")" ]]; then
     if submit "$b" NGOLA_ATTEMPTS=1; then fail "a rerun with jobs still queued was not refused"; fi
     grep -q scancel "$b.submit" || fail "the refusal does not say how to cancel: $(cat "$b.submit")"
     say "a rerun while jobs are queued is refused: $(head -n 1 "$b.submit")"
 fi
 # The documented recovery: scancel what is left, rerun the script.
-scancel $(awk '{print $2}' "$b/logs/jobs")
-for job in $(awk '{print $2}' "$b/logs/jobs"); do wait_gone "$job" 60; done
+scancel $(cut -d' ' -f2 "$b/logs/jobs")
+for job in $(cut -d' ' -f2 "$b/logs/jobs"); do wait_gone "$job" 60; done
 [[ ! -e "$b/merged" ]] || fail "a merge ran although shard 1 failed"
 submit "$b" NGOLA_ATTEMPTS=1 || fail "the rerun was refused: $(cat "$b.submit")"
-merge=$(awk '$1 == "merge" {print $2}' "$b/logs/jobs")
+merge=$(sed -n 's/^merge //p' "$b/logs/jobs")
 wait_gone "$merge" 240
 [[ "$(job_state "$merge" JobState)" == COMPLETED ]] ||
     fail "merge job $merge after the rerun: $(job_state "$merge" JobState); $(cat "$b/logs/merge.out")"

@@ -15,6 +15,7 @@ mkdir -p "$OUT/runs" "$OUT/db"
 study() {
     local name=$1 game=$2 seeds=$3 start=$4
     shift 4
+    [[ -z "${ONLY:-}" || " $ONLY " == *" $name "* ]] || return 0
     local rules=()
     for r in "$@"; do rules+=(--rule "$r"); done
     local db="$OUT/db/$name"
@@ -39,3 +40,6 @@ study oware-h6-s1 oware 12 "oware 1,1,1,1,1,1/1,1,1,1,1,1 S 0 0,0" houses=6 seed
 study umelbagara-h3-c5 umelbagara 30 "umelbagara 5,5,5/5,5,5 S 0 0,0" houses=3 counters=5 max_plies=0
 study oware-h4-s3 oware 24 "oware 3,3,3,3/3,3,3,3 S 0 0,0" houses=4 seeds=3 max_plies=0
 study kalah-6-3-l20 kalah 20 "kalah 3,3,3,3,3,3/3,3,3,3,3,3 S 0 0,0" pits=6 seeds=3 empty_capture=true max_plies=0
+study kalah-5-4-l20 kalah 20 "kalah 4,4,4,4,4/4,4,4,4,4 S 0 0,0" pits=5 seeds=4 empty_capture=true max_plies=0
+study umelbagara-h5-l26 umelbagara 26 "umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0" houses=5 counters=5 max_plies=0
+study umelbagara-h7-l16 umelbagara 16 "umelbagara 2,2,2,2,2,2,2/2,2,2,2,2,2,2 S 0 0,0" houses=7 counters=2 max_plies=0

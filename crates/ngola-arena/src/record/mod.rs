@@ -29,6 +29,7 @@
 //! A row is read and written through one serde type (`row::Row`) by the
 //! `csv` crate; [`GameRecord`] is the row as the arena uses it.
 
+mod archive;
 mod end;
 mod layout;
 mod read;
@@ -36,6 +37,10 @@ mod row;
 mod sort;
 mod write;
 
+pub use archive::{
+    archive_games, decompress, is_archived, read_folder_games, restore_games, GamesFormat,
+    UnknownFormat, ARCHIVE,
+};
 pub use end::{GameResult, Reason};
 pub use layout::{Layout, BASE_COLUMNS, COLUMNS};
 pub use read::{parse_games, read_games, GamesFile};

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::openings::OpeningPlan;
-use crate::record::{read_games, GamesFile};
+use crate::record::{is_archived, read_folder_games, GamesFile, ARCHIVE};
 use crate::replay::check_row;
 use crate::schedule::Schedule;
 
@@ -156,8 +156,14 @@ pub(super) fn checked_rows<G: Evaluate>(
     schedule: &Schedule,
     plan: &OpeningPlan<G>,
 ) -> Result<(GamesFile, Present)> {
-    let path = dir.join(files::GAMES);
-    let found = read_games(&path)?;
+    // An archived folder's rows are read from its `games.csv.gz`, and
+    // errors name that file.
+    let path = if is_archived(dir) {
+        dir.join(ARCHIVE)
+    } else {
+        dir.join(files::GAMES)
+    };
+    let found = read_folder_games(dir)?;
     let present = check_rows(&path, experiment, schedule, &found)?;
     let adjudicator = Adjudicator::new(&experiment.adjudicate, plan.start().rules())?;
     verify_rows(&path, &found, plan, schedule, &adjudicator)?;

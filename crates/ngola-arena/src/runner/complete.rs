@@ -22,9 +22,11 @@ use super::{files, Report};
 /// shard, or up to the SPRT's stop): checks every row (against the
 /// schedule and by replaying it), drops rows past the SPRT's stop, sorts
 /// the rows by game id, and writes the statistics and summary computed
-/// from `games.csv` alone. The folder is locked meanwhile.
+/// from `games.csv` alone (an archived folder is restored to `games.csv`
+/// first). The folder is locked meanwhile.
 pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) -> Result<Report> {
     let _lock = FolderLock::acquire(dir)?;
+    crate::record::restore_games(dir)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;

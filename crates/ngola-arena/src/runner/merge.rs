@@ -210,8 +210,6 @@ fn merge_locked<G: ngola_agents::Evaluate>(
         out: None,
         ..reference
     };
-    let shard_files: Vec<PathBuf> = dirs.iter().map(|d| d.join(files::GAMES)).collect();
-    let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
     let provenance = Provenance::now(rayon::current_num_threads(), commit);
     let mut lines = String::new();
     for (dir, run) in dirs.iter().zip(&started) {
@@ -237,9 +235,15 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     std::fs::create_dir(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
     let mut tmp_lock = FolderLock::acquire(&tmp)?;
     let built = write_experiment(&tmp, &merged, &provenance).and_then(|()| {
+        let shard_files = shard_sources(dirs, &tmp)?;
+        let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
         let counting = count_rows(&merged, &schedule, &tmp, &records)?;
         drop(records);
-        complete_from(&merged, &tmp, counting, (true, &sources), &ending)
+        let report = complete_from(&merged, &tmp, counting, (true, &sources), &ending);
+        for file in shard_files.iter().filter(|f| f.starts_with(&tmp)) {
+            let _ = std::fs::remove_file(file);
+        }
+        report
     });
     let mut report = match built {
         Ok(report) => report,
@@ -324,4 +328,21 @@ fn swap_into_place(
     }
     tmp_lock.moved_to(out);
     Ok(aside)
+}
+
+/// The rows file of each shard folder: its `games.csv`, or for an archived
+/// shard its `games.csv.gz` decompressed into the merge's folder `tmp`
+/// (the caller removes those copies).
+fn shard_sources(dirs: &[PathBuf], tmp: &Path) -> Result<Vec<PathBuf>> {
+    dirs.iter()
+        .enumerate()
+        .map(|(k, dir)| {
+            if !crate::record::is_archived(dir) {
+                return Ok(dir.join(files::GAMES));
+            }
+            let copy = tmp.join(format!("shard-{k}.{}", files::GAMES));
+            crate::record::decompress(&dir.join(files::GAMES_ARCHIVE), &copy)?;
+            Ok(copy)
+        })
+        .collect()
 }

@@ -62,6 +62,8 @@ pub mod files {
     pub const EXPERIMENT: &str = "experiment.toml";
     /// One row per game.
     pub const GAMES: &str = "games.csv";
+    /// The games of an archived run, compressed ([`crate::record::archive_games`]).
+    pub const GAMES_ARCHIVE: &str = crate::record::ARCHIVE;
     /// Standings with Elo.
     pub const STANDINGS: &str = "standings.csv";
     /// The joint rating fit.
@@ -135,7 +137,9 @@ pub struct Report {
 
 /// True if `dir` already holds a run (an experiment file or games).
 pub fn holds_run(dir: &Path) -> bool {
-    dir.join(files::EXPERIMENT).exists() || dir.join(files::GAMES).exists()
+    dir.join(files::EXPERIMENT).exists()
+        || dir.join(files::GAMES).exists()
+        || dir.join(files::GAMES_ARCHIVE).exists()
 }
 
 /// Checks that `seats` can seat every external agent of `experiment`.
@@ -354,7 +358,9 @@ pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
 
 /// Finishes the run in `dir` after a kill: keeps every complete row of
 /// `games.csv` (each checked against the schedule and by replaying its
-/// moves), plays exactly the games missing, and writes the summary.
+/// moves), plays exactly the games missing, and writes the summary. An
+/// archived folder (`games.csv.gz` alone) is restored to `games.csv`
+/// first ([`crate::record::restore_games`]).
 /// `experiment` is the folder's own (see [`folder_experiment`]), possibly
 /// with another thread count. `engine:NAME` agents are the experiment's
 /// UGI engines. The folder is locked while it runs ([`FolderLock`]); a
@@ -380,6 +386,8 @@ pub fn resume_with<G: Evaluate>(
     check_networks::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     let _lock = FolderLock::acquire(dir)?;
+    // An archived run is resumed from its rows made plain again.
+    crate::record::restore_games(dir)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let schedule = Schedule::new(&experiment);

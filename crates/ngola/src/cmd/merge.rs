@@ -9,11 +9,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use ngola_arena::record::GamesFormat;
 use ngola_arena::runner::{self, IfExists};
 use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
-use crate::cmd::tournament::print_report;
+use crate::cmd::tournament::{keep_games, print_report};
 use crate::host::GIT_COMMIT;
 
 /// Arguments of `ngola merge`.
@@ -29,6 +30,10 @@ pub struct MergeArgs {
     /// earlier merge); the old folder is removed only once the new one is complete.
     #[arg(long)]
     replace: bool,
+    /// How the merged games are kept: `csv` (games.csv) or `csv.gz`
+    /// (games.csv.gz alone); archived shards are read either way.
+    #[arg(long, value_name = "FORMAT", default_value = "csv")]
+    format_out: GamesFormat,
     /// Print nothing (the folder has everything).
     #[arg(long, short)]
     quiet: bool,
@@ -49,6 +54,7 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
     let game = runner::folder_experiment(first)?.game;
     let report =
         with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists, GIT_COMMIT))?;
+    keep_games(&report.dir, args.format_out)?;
     if args.quiet {
         return Ok(());
     }

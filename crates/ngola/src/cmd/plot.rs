@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use ngola_arena::record::{read_games, GameRecord};
+use ngola_arena::record::{self, GameRecord};
 use ngola_arena::runner::{check_folder, check_rows, files};
 use ngola_arena::schedule::Schedule;
 use ngola_arena::{folder_experiment, Statistics};
@@ -29,7 +29,7 @@ use crate::cli_error::{print, write_file, CliError};
 /// Arguments of `ngola plot`.
 #[derive(Args, Debug)]
 pub struct PlotArgs {
-    /// The tournament's output folder (holding games.csv).
+    /// The tournament's output folder (holding games.csv or games.csv.gz).
     dir: PathBuf,
     /// Where to write the plots [default: <DIR>/plots].
     #[arg(short = 'o', long = "out", value_name = "DIR")]
@@ -38,12 +38,16 @@ pub struct PlotArgs {
 
 /// Writes the three plots.
 pub fn run(args: PlotArgs) -> Result<(), CliError> {
-    let games_path = args.dir.join(files::GAMES);
+    let mut games_path = args.dir.join(files::GAMES);
+    if record::is_archived(&args.dir) {
+        games_path = args.dir.join(files::GAMES_ARCHIVE);
+    }
     if !games_path.is_file() {
         return Err(CliError::input(format!(
-            "{}: not a tournament folder (no {})",
+            "{}: not a tournament folder (no {} or {})",
             args.dir.display(),
-            files::GAMES
+            files::GAMES,
+            files::GAMES_ARCHIVE
         )));
     }
     // The experiment names the agents (their short names where they have
@@ -57,7 +61,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
     let names = experiment
         .as_ref()
         .map_or_else(Vec::new, |e| e.display_names());
-    let games = read_games(&games_path)?;
+    let games = record::read_folder_games(&args.dir)?;
     if games.records.is_empty() {
         return Err(CliError::input(format!(
             "{}: no games yet",

@@ -36,7 +36,11 @@ impl RunGame {
     pub fn load(dir: &Path, id: u64) -> Result<RunGame, CliError> {
         let kind = folder_experiment(dir)?.game;
         let folder = with_game!(kind, G => check_folder::<G>(dir))?;
-        let path = dir.join(files::GAMES);
+        let path = if ngola_arena::record::is_archived(dir) {
+            dir.join(files::GAMES_ARCHIVE)
+        } else {
+            dir.join(files::GAMES)
+        };
         let row = folder
             .games
             .records

@@ -15,6 +15,7 @@ use clap::Args;
 use ngola_arena::entry::is_valid_name;
 use ngola_arena::experiment::{check_threads, OpeningPlies};
 use ngola_arena::provenance::{unix_now, utc_stamp};
+use ngola_arena::record::{self, GamesFormat};
 use ngola_arena::{
     runner, Caller, EngineConfig, Experiment, ExperimentDraft, Observer, Report, Silent,
 };
@@ -95,6 +96,12 @@ pub struct TournamentArgs {
     /// Finish the run in DIR after a kill (plays exactly the games missing).
     #[arg(long, value_name = "DIR")]
     resume: Option<PathBuf>,
+    /// How the games are kept once the run completes: `csv` (games.csv) or
+    /// `csv.gz` (games.csv.gz alone: gzip, read by pandas and polars as it is;
+    /// resume, merge, plot and replay read it) [default: csv; with --resume,
+    /// as the folder kept them].
+    #[arg(long, value_name = "FORMAT")]
+    format_out: Option<GamesFormat>,
     /// No progress bar and no summary table (the folder has everything).
     #[arg(long, short)]
     quiet: bool,
@@ -184,6 +191,10 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
         observer,
         commit: GIT_COMMIT,
     };
+    let format = match &args.resume {
+        Some(dir) if args.format_out.is_none() && record::is_archived(dir) => GamesFormat::CsvGz,
+        _ => args.format_out.unwrap_or_default(),
+    };
     let report = match &args.resume {
         Some(dir) => resume(draft, dir, args.threads, &caller)?,
         None => {
@@ -195,10 +206,20 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
             with_game!(experiment.game, G => runner::run::<G>(&experiment, &dir, &caller))?
         }
     };
+    keep_games(&report.dir, format)?;
     if args.quiet {
         return Ok(());
     }
     print_report(&report)
+}
+
+/// Keeps the games of the completed run in `dir` as `format` says:
+/// archived (`csv.gz`) or as they are.
+pub fn keep_games(dir: &Path, format: GamesFormat) -> Result<(), CliError> {
+    if format == GamesFormat::CsvGz {
+        record::archive_games(dir)?;
+    }
+    Ok(())
 }
 
 fn resume(

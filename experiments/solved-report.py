@@ -161,24 +161,27 @@ def certificate(row: dict[str, str]) -> str:
 
 
 def swap_section(swap: list[dict[str, str]], w: Callable[[str], None]) -> None:
-    """The swap rule on the boards `ngola solve` decides (swap.csv)."""
+    """The swap rule on the boards `ngola solve` or `ngola prove` decides (swap.csv)."""
     w("## The swap rule on decided boards")
     w("")
     w("Each board solved from the start by `ngola solve GAME --rule ... --rule swap=false")
     w("--moves` and again with `swap=true` (the pie rule: on his first turn North may")
-    w("take over the position South made), by `experiments/swap-values.sh`, which")
-    w("writes `swap.csv`; raw output in `runs/swap-*.txt`. Values are South's, result")
-    w("and final margin (0 for Mangola, which has no score). *balanced first moves*:")
+    w("take over the position South made), or, where *method* is `prove` (boards the")
+    w("solver does not finish within the script's limit under the swap rule), proved")
+    w("by `ngola prove` from the start, by `experiments/swap-values.sh`, which writes")
+    w("`swap.csv`; raw output in `runs/swap-*.txt`. Values are South's, result and")
+    w("final margin (0 for Mangola, which has no score). *balanced first moves*:")
     w("South's first moves whose value under the swap rule is `draw 0`: whatever")
-    w("North does, swap or move, perfect play draws.")
+    w("North does, swap or move, perfect play draws. A board whose value under the")
+    w("swap rule is not a draw has none (no first move does better than the best).")
     w("")
-    w("| game | rules | without swap | with swap | balanced first moves |")
-    w("|---|---|---|---|---|")
+    w("| game | rules | without swap | with swap | balanced first moves | method |")
+    w("|---|---|---|---|---|---|")
     for r in swap:
         balanced = " ".join(f"`{m}`" for m in r["balanced_first_moves"].split()) or "-"
         w(
             f"| {r['game']} | {r['rules']} | {r['value_without_swap']} "
-            f"| {r['value_with_swap']} | {balanced} |"
+            f"| {r['value_with_swap']} | {balanced} | {r.get('method') or 'solve'} |"
         )
     w("")
     result = {key: [r[key].split()[0] for r in swap] for key in ("value_without_swap", "value_with_swap")}
@@ -258,9 +261,13 @@ def main() -> None:
         undecided = [r for r in solved if r["value"] not in ("win", "loss", "draw")]
         open_lengths = [r for r in lengths if r["value"] not in ("win", "loss", "draw")]
         if undecided or open_lengths:
-            w("Open questions, with the state each run reached (continue one by")
-            w("deleting its row from the CSV file and running the study again: it")
-            w("starts from its checkpoint):")
+            w("Open questions of the prover alone, with the state each run reached")
+            w("(continue one by deleting its row from the CSV file and running the")
+            w("study again: it starts from its checkpoint). Endgame databases settle")
+            w("or bound most of them: `../tablebase/README.md` (the databases, their")
+            w("values at the start or their bounds) and `../tablebase/prove/README.md`")
+            w("(the prover over a database: Kalah and Um el-Bagara boards decided, with")
+            w("checked certificates, and the frontier of those still open).")
             w("")
             for r in undecided:
                 w(open_run(folder, f"{r['game']} {r['rules']}", tag_of(r), r))

@@ -63,6 +63,10 @@ pub const MAX_ROLLOUT_PLIES: u32 = 10_000;
 /// How deep below the old root `select` looks for the new position.
 const REUSE_SEARCH_PLIES: usize = 4;
 
+/// The most tree nodes a search reserves room for before it starts
+/// (4 Mi nodes, 64 MiB of Kalah nodes); a larger tree grows as it needs.
+pub const RESERVED_NODES: usize = 1 << 22;
+
 /// MCTS's parameters (spec `mcts:sims=..,time=..,c=..,solver=..,rollout=..,eval=..,reuse=..`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -192,6 +196,7 @@ impl<G: Evaluate> Mcts<G> {
         let by_limit = self.config.auto && (limit.time.is_some() || limit.nodes.is_some());
         let own_sims = if by_limit { None } else { self.config.sims };
         let max_sims = tighter(own_sims, limit.nodes).unwrap_or(u64::MAX);
+        self.reserve_for(game, max_sims);
         let deadline = tighter(self.config.time, limit.time).map(|t| start + t);
         // The tree path holds the root: a path of d + 1 nodes is d plies.
         let max_path = limit.depth.map(|d| d as usize + 1);
@@ -211,6 +216,28 @@ impl<G: Evaluate> Mcts<G> {
             }
         }
         self.info(sims)
+    }
+
+    /// Reserves room for the nodes `sims` simulations can add (each expands
+    /// one node into about as many children as the root has moves), up to
+    /// [`RESERVED_NODES`]. Grown by doubling instead, the tree would be
+    /// copied at every step and every page touched twice; in this machine's
+    /// profile of a 200,000-simulation Kalah search, the kernel zeroing the
+    /// pages of the growing tree was a fifth of the time. Reserved pages that
+    /// the search never reaches cost no memory.
+    fn reserve_for(&mut self, game: &G, sims: u64) {
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let wanted = usize::try_from(sims)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(moves.len().max(1))
+            .saturating_add(1)
+            .min(RESERVED_NODES);
+        // Only an optimisation: where the address space is short (a
+        // `ulimit -v`), the tree grows as it needs instead.
+        let _ = self
+            .nodes
+            .try_reserve(wanted.saturating_sub(self.nodes.len()));
     }
 
     /// Puts `game` at the root, keeping the matching subtree if any.

@@ -224,11 +224,16 @@ def selfplay(
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     opening_plies: Optional[int] = None,
+    tablebase: Union[Tablebase, str, os.PathLike[str], None] = None,
 ) -> SelfPlayData:
     """``games`` games of ``spec`` against itself, on Rust threads (GIL released):
     every position's observation, legal-action mask, action, side to move, game
     index, outcome, ply and opening flag as NumPy arrays. The same seed gives
-    the same arrays whatever ``threads`` is."""
+    the same arrays whatever ``threads`` is. With ``tablebase`` (a
+    :class:`Tablebase` or its folder) each position is also labelled with its
+    exact value where the database decides it (``exact_value``, ``exact``); a
+    database of another game or rules (the game must have no ply cap,
+    ``max_plies=0``) raises :class:`ngola.RuleError` naming it."""
 
 def train(
     game: Union[Game, str],
@@ -288,6 +293,7 @@ class VecGames:
         *,
         play_as: str = "random",
         threads: Optional[int] = None,
+        tablebase: Union[Tablebase, str, os.PathLike[str], None] = None,
     ) -> None: ...
     @property
     def game(self) -> Game:

@@ -61,6 +61,9 @@ def test_errors_are_the_packages(ngola_bin: Path, tmp_path: Path) -> None:
         db.probe(ngola.Game("oware").start())
     with pytest.raises(ngola.PositionError):
         db.probe(ngola.Game("kalah", pits=3, seeds=3, max_plies=0).start())
+    # The same board under the default ply cap: not the database's values.
+    with pytest.raises(ngola.PositionError, match="ply cap"):
+        db.probe(ngola.Game("kalah", pits=3, seeds=2).start())
 
 
 # Kalah (3,2): 12 seeds; a database of up to 6 seeds on the board covers the

@@ -81,10 +81,10 @@ pub fn oracle_for<G: Evaluate>(
             oracle.name()
         )));
     }
-    if let Some(cap) = G::start(*rules).ply_cap() {
+    if !oracle.covers_exactly(rules) {
         return Err(errors::rule(format!(
             "tablebase: {}: the database `{}` holds the values of the game without a ply cap, \
-             and the game ({game}) ends at ply {cap}: give the game max_plies=0",
+             and the game ({game}) has one: give the game max_plies=0",
             path.display(),
             oracle.name()
         )));
@@ -183,8 +183,8 @@ impl PyTablebase {
             };
             let (margin, best) = found.ok_or_else(|| {
                 errors::position(
-                    "the database does not decide this state exactly (other rules, more seeds \
-                     on the board than it covers, or only bounds)",
+                    "the database does not decide this state exactly (other rules, a ply cap, \
+                     more seeds on the board than it covers, or only bounds)",
                 )
             })?;
             Ok((word(margin), margin, best))
@@ -196,7 +196,8 @@ impl PyTablebase {
     }
 }
 
-/// `Some(())` when the database's rules are `game`'s.
+/// `Some(())` when the database's values are `game`'s own: its rules, no
+/// ply cap.
 fn covered<G: Game>(oracle: &dyn Oracle<G>, game: &G) -> Option<()> {
-    oracle.covers_rules(game.rules()).then_some(())
+    oracle.covers_exactly(game.rules()).then_some(())
 }

@@ -82,6 +82,24 @@ fn adjudicated_games_have_the_database_value() {
     assert!(by_database > 0, "{played:?}");
     let summary = std::fs::read_to_string(run.join("summary.txt")).unwrap_or_default();
     assert!(summary.contains("tablebase"), "{summary}");
+    // The run's rules have the default ply cap, the database none: said.
+    assert!(
+        summary.contains("values are those of the game without a ply cap")
+            && summary.contains("max_plies=1000"),
+        "{summary}"
+    );
+    // The exact solver would not use the database under the cap: refused.
+    let solver = format!("solver:tb={db_s}");
+    refused(
+        &args![
+            "tournament --game kalah --rule pits=4 --rule seeds=2 --agent random --agent",
+            &solver,
+            "--games 2 --out",
+            root.join("solver"),
+            "-q"
+        ],
+        &["ply cap", "max_plies=0"],
+    );
 
     // Resume replays every row under the same adjudication.
     succeed(&["tournament", "--resume", run_s, "-q"]);
@@ -179,6 +197,7 @@ fn accuracy_counts_equal_a_hand_count() {
         summary.contains("Accuracy against the endgame database"),
         "{summary}"
     );
+    assert!(summary.contains("max_plies=1000"), "{summary}");
 }
 
 /// Games of the kill tests: enough that a kill after [`KILL_AFTER`] rows
@@ -231,7 +250,7 @@ fn killed_and_resumed(root: &std::path::Path, run: &[&str]) -> (PathBuf, PathBuf
 /// The arguments of a kill test's tournament: Kalah (6,3), so that games
 /// reach the 9-seed database only late, with random openings.
 fn kill_run<'a>(extra: &[&'a str]) -> Vec<&'a str> {
-    let mut run = words("tournament --game kalah --rule pits=6 --rule seeds=3 --agent alphabeta:depth=6 --agent greedy --opening-plies 6 --seed 7 --threads 1 --games");
+    let mut run = words("tournament --game kalah --rule pits=6 --rule seeds=3 --rule max_plies=0 --agent alphabeta:depth=6 --agent greedy --opening-plies 6 --seed 7 --threads 1 --games");
     run.push(KILL_GAMES_ARG);
     run.extend_from_slice(extra);
     run
@@ -307,4 +326,8 @@ fn a_killed_accuracy_run_resumes_to_the_same_measure() {
     succeed(&args!["merge --out", merged.clone(), killed.clone(), "-q"]);
     assert_eq!(games(&merged), want);
     assert_eq!(accuracy(&merged), measured);
+    // No ply cap: nothing to say about one.
+    let summary = std::fs::read_to_string(killed.join("summary.txt")).expect("summary.txt");
+    assert!(summary.contains("Accuracy against"), "{summary}");
+    assert!(!summary.contains("without a ply cap"), "{summary}");
 }

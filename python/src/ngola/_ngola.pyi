@@ -208,8 +208,9 @@ class Tablebase:
         """``(value, margin, best_moves)`` of ``state`` for its side to move:
         the final margin under perfect play and every move that keeps it.
         Raises :class:`ngola.PositionError` where the database does not decide
-        ``state`` exactly (another game or rules, more seeds than it covers,
-        or only bounds)."""
+        ``state`` exactly (another game or rules, a game with a ply cap: the
+        database's values are those of the game without one, more seeds than it
+        covers, or only bounds)."""
 
 def solve(state: State, tt_mib: int = 256) -> Solution:
     """Solves ``state`` exactly (small boards only) with a ``tt_mib`` MiB table;

@@ -5,9 +5,15 @@
 //! that names it ([`open`]): its levels are memory-mapped, so agents built
 //! game after game cost nothing more. The values are those of
 //! `ngola-tablebase` (the final margin under perfect play from the side to
-//! move's view, endless play as `ngola prove` scores it without a ply cap);
-//! a game played under a ply cap uses them as they are, which is exact
-//! wherever the cap is not reached under perfect play.
+//! move's view, endless play as `ngola prove` scores it without a ply cap).
+//! They are the game's exact values only under the database's rules with
+//! no ply cap ([`Oracle::covers_exactly`]); under a cap a value can differ
+//! wherever perfect play reaches the cap, so the exact users (the solver,
+//! the prover, exact labels) refuse a capped game or do without the
+//! database, and the heuristic ones (alpha-beta, MCTS, adjudication,
+//! accuracy) take the values as those of the game without its cap
+//! ([`Oracle::covers_rules`]), which adjudication and accuracy state in the
+//! summary.
 
 use std::any::Any;
 use std::path::{Path, PathBuf};
@@ -25,11 +31,24 @@ pub trait Oracle<G>: Send + Sync {
     /// bounds are known (Oware where the repetition rule decides).
     fn exact(&self, game: &G) -> Option<i32>;
 
-    /// True when `rules` are the database's rules of play (the start-only
-    /// option and the ply cap aside): only then do its values hold.
+    /// True when `rules` are the database's rules of play once their ply
+    /// cap is set aside (and the start-only option): its values are then
+    /// those of the game without the cap, which a capped game's values can
+    /// differ from wherever perfect play reaches the cap. See
+    /// [`Oracle::covers_exactly`] for the game's own exact values.
     fn covers_rules(&self, rules: &<G as Game>::Rules) -> bool
     where
         G: Game;
+
+    /// True when `rules` are the database's rules of play with no ply cap
+    /// (`max_plies=0`; the start-only option aside): only then are its
+    /// values the exact values of the game played under `rules`.
+    fn covers_exactly(&self, rules: &<G as Game>::Rules) -> bool
+    where
+        G: Game,
+    {
+        self.covers_rules(rules) && uncapped(rules)
+    }
 
     /// The database's identity (SHA-256 over its levels' checksums).
     fn id(&self) -> &str;
@@ -46,13 +65,14 @@ pub trait Oracle<G>: Send + Sync {
 struct Probing<E: Endgame> {
     db: Database<E>,
     id: String,
+    /// The rules of play, the ply cap left out.
     play_rules: String,
     /// The rules as the level files name them.
     rules: String,
 }
 
 /// The rules of play as the database's header compares them: every option
-/// but the start-only key, with the ply cap at 0.
+/// but the start-only key and the ply cap.
 fn play_rules_of<E: Endgame>(rules: &<E::G as Game>::Rules) -> String {
     rules
         .to_pairs()
@@ -61,6 +81,14 @@ fn play_rules_of<E: Endgame>(rules: &<E::G as Game>::Rules) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// True when `rules` have no ply cap (`max_plies=0`), as every database's.
+fn uncapped<R: RuleOptions>(rules: &R) -> bool {
+    rules
+        .to_pairs()
+        .iter()
+        .all(|(k, v)| k != "max_plies" || v == "0")
 }
 
 impl<E: Endgame> Oracle<E::G> for Probing<E> {

@@ -164,6 +164,43 @@ fn a_database_of_other_rules_is_not_used() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A database is of the game without a ply cap: under a cap its values
+/// are those of the uncapped game (`covers_rules`), not the capped game's
+/// (`covers_exactly`), and the exact solver does not take them there.
+#[test]
+fn a_capped_game_is_not_covered_exactly() {
+    let (dir, ours) = database("capped");
+    let capped = KalahRules::from_assignments(&["pits=3", "seeds=2", "max_plies=6"]).unwrap();
+    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    assert!(oracle.covers_rules(&ours) && oracle.covers_exactly(&ours));
+    assert!(oracle.covers_rules(&capped));
+    assert!(!oracle.covers_exactly(&capped));
+    let config = SolverConfig { tt_mb: 4, tb: None };
+    let mut differ = 0;
+    for game in positions(capped, 20) {
+        let plain = Solver::<Kalah>::new(&config).solve(&game);
+        let with = Solver::<Kalah>::new(&config)
+            .with_oracle(oracle.clone())
+            .solve(&game);
+        assert_eq!(
+            (with.result, with.margin, with.nodes),
+            (plain.result, plain.margin, plain.nodes),
+            "{game}"
+        );
+        // The uncapped value differs from the capped one here: taking the
+        // database's values would have changed the answer.
+        let uncapped = Kalah::from_position(&game.to_string(), ours).map(|g| oracle.exact(&g));
+        if let Ok(Some(v)) = uncapped {
+            differ += usize::from(v != plain.margin);
+        }
+    }
+    assert!(
+        differ > 0,
+        "the cap changes no value: the test shows little"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn mcts_proves_the_root_by_the_database() {
     let (dir, rules) = database("mcts");

@@ -4,12 +4,16 @@
 //! `max_game_length`), and the board drawn by `ngola-viz` as terminal text
 //! (`render_mode="ansi"`).
 
+use std::any::Any;
+use std::sync::Arc;
+
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use ngola_agents::Evaluate;
+use ngola_agents::{Evaluate, Oracle};
 use ngola_learn::vector::{Batch, PlayAs, VecError, VecGames};
+use ngola_learn::Encode;
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
 use ngola_rules::oware::Oware;
@@ -23,6 +27,7 @@ use crate::errors::{self, guard};
 use crate::game::{with_rules, PyGame};
 use crate::selfplay::{thread_count, whole_number};
 use crate::state::{on_state, PyState};
+use crate::tablebase::{exact_value, oracle_for};
 
 /// The side named by `"S"`/`"N"` (or `"south"`/`"north"`), for `field`.
 fn side(text: &str, field: &str) -> PyResult<Player> {
@@ -124,21 +129,54 @@ fn vec_error(error: VecError) -> PyErr {
 pub struct PyVecGames {
     games: AnyVec,
     game: PyGame,
+    /// The database labelling each game's position: an
+    /// `Arc<dyn Oracle<G>>` of the games' `G`.
+    oracle: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+/// Each game's exact final margin from its learner's view (0 where not
+/// decided) and whether `oracle` (an `Arc<dyn Oracle<G>>`) decided it.
+fn exact_labels<G: Encode + Evaluate>(
+    games: &VecGames<G>,
+    oracle: &(dyn Any + Send + Sync),
+    learner: &[u8],
+) -> (Vec<i32>, Vec<bool>) {
+    let n = games.len();
+    let (mut values, mut exact) = (vec![0; n], vec![false; n]);
+    let Some(oracle) = oracle.downcast_ref::<Arc<dyn Oracle<G>>>() else {
+        return (values, exact);
+    };
+    for (i, &side) in learner.iter().enumerate().take(n) {
+        let Some(game) = games.game(i) else { continue };
+        if let Some(v) = exact_value(oracle.as_ref(), game) {
+            values[i] = if game.to_move().index() == usize::from(side) {
+                v
+            } else {
+                -v
+            };
+            exact[i] = true;
+        }
+    }
+    (values, exact)
 }
 
 #[pymethods]
 impl PyVecGames {
     /// `n` games of `game` against the agent `opponent` (a spec string);
     /// the learner plays `play_as` (`"random"`, `"south"`, `"north"`);
-    /// `threads` workers (all cores for `None`).
+    /// `threads` workers (all cores for `None`); with `tablebase` (a
+    /// `Tablebase` or a folder) each batch holds the exact values.
     #[new]
-    #[pyo3(signature = (game, n, opponent, *, play_as = "random", threads = None))]
+    #[pyo3(signature = (
+        game, n, opponent, *, play_as = "random", threads = None, tablebase = None
+    ))]
     fn new(
         game: &Bound<'_, PyAny>,
         n: &Bound<'_, PyAny>,
         opponent: &str,
         play_as: &str,
         threads: Option<&Bound<'_, PyAny>>,
+        tablebase: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyVecGames> {
         guard(|| {
             let game = PyGame::from_py(game)?;
@@ -153,10 +191,23 @@ impl PyVecGames {
                 })?),
             };
             let threads = thread_count(threads)?.max(1).min(n.max(1));
-            let games = with_rules!(game.rules, G, r => AnyVec::from(
-                VecGames::new(G::start(r), n, spec, play_as, threads).map_err(vec_error)?
-            ));
-            Ok(PyVecGames { games, game })
+            let tablebase = tablebase.filter(|tb| !tb.is_none());
+            let (games, oracle) = with_rules!(game.rules, G, r => {
+                let oracle = match tablebase {
+                    Some(tb) => {
+                        let o: Arc<dyn Any + Send + Sync> = Arc::new(oracle_for::<G>(tb, &r)?);
+                        Some(o)
+                    }
+                    None => None,
+                };
+                let games = VecGames::new(G::start(r), n, spec, play_as, threads).map_err(vec_error)?;
+                (AnyVec::from(games), oracle)
+            });
+            Ok(PyVecGames {
+                games,
+                game,
+                oracle,
+            })
         })
     }
 
@@ -226,8 +277,22 @@ impl PyVecGames {
 impl PyVecGames {
     /// The batch as NumPy arrays: `observations` (n x len, float32),
     /// `action_mask` (n x num_actions, int8), `rewards` (float32),
-    /// `terminated` and `illegal` (bool), `learner` (int8: 0 South, 1 North).
+    /// `terminated` and `illegal` (bool), `learner` (int8: 0 South, 1 North),
+    /// and with a database `exact_value` (int32) and `exact` (bool).
     fn to_dict<'py>(&self, py: Python<'py>, batch: Batch) -> PyResult<Bound<'py, PyDict>> {
+        if let Some(oracle) = &self.oracle {
+            let (values, exact) =
+                on_vec!(&self.games, v => exact_labels(v, oracle.as_ref(), &batch.learner));
+            let dict = self.batch_dict(py, batch)?;
+            dict.set_item("exact_value", PyArray1::from_vec(py, values))?;
+            dict.set_item("exact", PyArray1::from_vec(py, exact))?;
+            return Ok(dict);
+        }
+        self.batch_dict(py, batch)
+    }
+
+    /// The batch's own arrays (see [`PyVecGames::to_dict`]).
+    fn batch_dict<'py>(&self, py: Python<'py>, batch: Batch) -> PyResult<Bound<'py, PyDict>> {
         let n = batch.rewards.len();
         let (len, actions) = on_vec!(&self.games, v => (v.observation_len(), v.num_actions()));
         let dict = PyDict::new(py);

@@ -5,12 +5,16 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use ngola_learn::selfplay::{self as learn, SelfPlayConfig, SelfPlayError};
+use ngola_agents::{Evaluate, Oracle};
+use ngola_learn::selfplay::{self as learn, SelfPlayConfig, SelfPlayData, SelfPlayError};
+use ngola_learn::Encode;
+use ngola_rules::Game;
 
 use crate::agent::parse_spec;
 use crate::errors::{self, guard};
 use crate::game::{with_rules, PyGame};
 use crate::interrupt::run_interruptible;
+use crate::tablebase::{exact_value, oracle_for};
 
 /// A whole number `>= 0` given for `field`, or an `ngola.RunError` naming it.
 pub fn whole_number(value: &Bound<'_, PyAny>, field: &str) -> PyResult<u64> {
@@ -34,10 +38,41 @@ pub fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     }
 }
 
+/// Each position's exact final margin for its side to move (0 where not
+/// decided) and whether the database decided it, found by replaying every
+/// game of `data` from `start` with its actions.
+fn exact_labels<G: Encode + Evaluate>(
+    start: &G,
+    oracle: &dyn Oracle<G>,
+    data: &SelfPlayData,
+) -> (Vec<i32>, Vec<bool>) {
+    let n = data.len();
+    let (mut values, mut exact) = (vec![0; n], vec![false; n]);
+    let mut game = start.clone();
+    for k in 0..n {
+        if k == 0 || data.game_id[k] != data.game_id[k - 1] {
+            game = start.clone();
+        }
+        if let Some(v) = exact_value(oracle, &game) {
+            values[k] = v;
+            exact[k] = true;
+        }
+        // Every recorded action is one the game played there.
+        if let Some(mv) = game.move_of(data.actions[k] as usize) {
+            game.play(mv);
+        }
+    }
+    (values, exact)
+}
+
 /// Plays `games` games of the agent `spec` against itself and returns every
-/// position as NumPy arrays (see the stubs for the keys).
+/// position as NumPy arrays (see the stubs for the keys); with `tablebase`,
+/// each position's exact value where the database decides it.
 #[pyfunction]
-#[pyo3(signature = (game, spec, games, *, seed = None, threads = None, opening_plies = None))]
+#[pyo3(signature = (
+    game, spec, games, *, seed = None, threads = None, opening_plies = None, tablebase = None
+))]
+#[allow(clippy::too_many_arguments)] // Python's keywords
 pub fn selfplay<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -46,6 +81,7 @@ pub fn selfplay<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     opening_plies: Option<&Bound<'py, PyAny>>,
+    tablebase: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     guard(|| {
         let game = PyGame::from_py(game)?;
@@ -60,11 +96,17 @@ pub fn selfplay<'py>(
             },
         };
         config.check().map_err(errors::run)?;
-        let data = with_rules!(game.rules, G, r => {
-            let start = <G as ngola_rules::Game>::start(r);
-            run_interruptible(py, |stop| learn::selfplay(&start, &spec, &config, stop))?
-        });
-        let data = data.map_err(|e| match e {
+        let tablebase = tablebase.filter(|tb| !tb.is_none());
+        let (data, labels) = with_rules!(game.rules, G, r => {
+            let start = <G as Game>::start(r);
+            let oracle = tablebase.map(|tb| oracle_for::<G>(tb, &r)).transpose()?;
+            run_interruptible(py, |stop| {
+                let data = learn::selfplay(&start, &spec, &config, stop)?;
+                let labels = oracle.as_deref().map(|o| exact_labels(&start, o, &data));
+                Ok((data, labels))
+            })?
+        })
+        .map_err(|e: SelfPlayError| match e {
             SelfPlayError::Setting { .. } => errors::run(e),
             other => errors::failure(other),
         })?;
@@ -87,6 +129,10 @@ pub fn selfplay<'py>(
         dict.set_item("outcome", PyArray1::from_vec(py, data.outcome))?;
         dict.set_item("ply", PyArray1::from_vec(py, widen(data.ply)))?;
         dict.set_item("opening", PyArray1::from_vec(py, data.opening))?;
+        if let Some((values, exact)) = labels {
+            dict.set_item("exact_value", PyArray1::from_vec(py, values))?;
+            dict.set_item("exact", PyArray1::from_vec(py, exact))?;
+        }
         Ok(dict)
     })
 }

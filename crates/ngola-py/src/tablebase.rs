@@ -11,7 +11,7 @@ use ngola_agents::{Evaluate, Oracle};
 use ngola_rules::kalah::Kalah;
 use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
-use ngola_rules::{Game, MoveList};
+use ngola_rules::{Game, MoveList, RuleOptions};
 
 use crate::errors::{self, guard};
 use crate::state::{AnyState, PyState};
@@ -39,17 +39,63 @@ fn word(margin: i32) -> &'static str {
     }
 }
 
+/// The exact final margin of `game` for its side to move: the totals'
+/// difference once the game is over, else the database's value, or `None`
+/// where the database does not decide it.
+pub fn exact_value<G: Evaluate>(oracle: &dyn Oracle<G>, game: &G) -> Option<i32> {
+    if game.outcome().is_some() {
+        let t = game.totals();
+        let me = game.to_move().index();
+        return Some(t[me] as i32 - t[1 - me] as i32);
+    }
+    oracle.exact(game)
+}
+
+/// The database `tablebase` (a `Tablebase` or the path of its folder)
+/// opened for games of `G` under `rules`, for exact labels: an
+/// `ngola.RuleError` naming the database if it is of another game or of
+/// other rules (a ply cap included: its values are those of the game
+/// without one).
+pub fn oracle_for<G: Evaluate>(
+    tablebase: &Bound<'_, PyAny>,
+    rules: &G::Rules,
+) -> PyResult<Arc<dyn Oracle<G>>> {
+    let path = match tablebase.cast::<PyTablebase>() {
+        Ok(tb) => tb.get().path.clone(),
+        Err(_) => tablebase.extract::<PathBuf>().map_err(|_| {
+            errors::run("tablebase: give an ngola.Tablebase or the folder of a database")
+        })?,
+    };
+    let oracle = G::open_tablebase(&path)
+        .map_err(|e| errors::rule(format!("tablebase: {}: {e}", path.display())))?;
+    let game: Vec<String> = rules
+        .to_pairs()
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let game = format!("{} {}", G::NAME, game.join(","));
+    if !oracle.covers_rules(rules) {
+        return Err(errors::rule(format!(
+            "tablebase: {}: the database `{}` is of other rules than the game's ({game})",
+            path.display(),
+            oracle.name()
+        )));
+    }
+    if !oracle.covers_exactly(rules) {
+        return Err(errors::rule(format!(
+            "tablebase: {}: the database `{}` holds the values of the game without a ply cap, \
+             and the game ({game}) has one: give the game max_plies=0",
+            path.display(),
+            oracle.name()
+        )));
+    }
+    Ok(oracle)
+}
+
 /// The exact value of `game` and the moves that keep it, or `None` where
 /// the database does not decide it.
 fn probe<G: Evaluate>(oracle: &dyn Oracle<G>, game: &G) -> Option<(i32, Vec<String>)> {
-    let value = |g: &G| -> Option<i32> {
-        if g.outcome().is_some() {
-            let t = g.totals();
-            let me = g.to_move().index();
-            return Some(t[me] as i32 - t[1 - me] as i32);
-        }
-        oracle.exact(g)
-    };
+    let value = |g: &G| exact_value(oracle, g);
     let v = value(game)?;
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
@@ -137,8 +183,8 @@ impl PyTablebase {
             };
             let (margin, best) = found.ok_or_else(|| {
                 errors::position(
-                    "the database does not decide this state exactly (other rules, more seeds \
-                     on the board than it covers, or only bounds)",
+                    "the database does not decide this state exactly (other rules, a ply cap, \
+                     more seeds on the board than it covers, or only bounds)",
                 )
             })?;
             Ok((word(margin), margin, best))
@@ -150,7 +196,8 @@ impl PyTablebase {
     }
 }
 
-/// `Some(())` when the database's rules are `game`'s.
+/// `Some(())` when the database's values are `game`'s own: its rules, no
+/// ply cap.
 fn covered<G: Game>(oracle: &dyn Oracle<G>, game: &G) -> Option<()> {
-    oracle.covers_rules(game.rules()).then_some(())
+    oracle.covers_exactly(game.rules()).then_some(())
 }

@@ -2,10 +2,18 @@
 //! adjudicated games end in a position the database decides (scored by
 //! its value) or where a side holds more than half the seeds, nowhere
 //! earlier; resume replays the rows and refuses one whose result is not
-//! the database's.
+//! the database's; runs with `--adjudicate tablebase=DIR` or `--accuracy
+//! DIR` killed with SIGKILL resume to the rows (and `accuracy.csv`) of an
+//! uninterrupted run, which merge accepts.
 
 mod common;
 use common::*;
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use ngola_arena::record::read_games;
 
 use ngola_agents::Evaluate;
 use ngola_arena::record::{GameResult, Reason};
@@ -74,6 +82,24 @@ fn adjudicated_games_have_the_database_value() {
     assert!(by_database > 0, "{played:?}");
     let summary = std::fs::read_to_string(run.join("summary.txt")).unwrap_or_default();
     assert!(summary.contains("tablebase"), "{summary}");
+    // The run's rules have the default ply cap, the database none: said.
+    assert!(
+        summary.contains("values are those of the game without a ply cap")
+            && summary.contains("max_plies=1000"),
+        "{summary}"
+    );
+    // The exact solver would not use the database under the cap: refused.
+    let solver = format!("solver:tb={db_s}");
+    refused(
+        &args![
+            "tournament --game kalah --rule pits=4 --rule seeds=2 --agent random --agent",
+            &solver,
+            "--games 2 --out",
+            root.join("solver"),
+            "-q"
+        ],
+        &["ply cap", "max_plies=0"],
+    );
 
     // Resume replays every row under the same adjudication.
     succeed(&["tournament", "--resume", run_s, "-q"]);
@@ -171,4 +197,137 @@ fn accuracy_counts_equal_a_hand_count() {
         summary.contains("Accuracy against the endgame database"),
         "{summary}"
     );
+    assert!(summary.contains("max_plies=1000"), "{summary}");
+}
+
+/// Games of the kill tests: enough that a kill after [`KILL_AFTER`] rows
+/// lands well before the end (a whole run takes about 2 s here).
+const KILL_GAMES: usize = 2000;
+/// [`KILL_GAMES`] as the command line gives it.
+const KILL_GAMES_ARG: &str = "2000";
+/// Rows written before the kill.
+const KILL_AFTER: usize = 100;
+
+/// Runs the tournament `run` (arguments without `--out`) into
+/// `root/reference` uninterrupted, and into `root/killed` killed with
+/// SIGKILL once [`KILL_AFTER`] rows are written, then resumed with
+/// `--resume`. Returns the two folders.
+fn killed_and_resumed(root: &std::path::Path, run: &[&str]) -> (PathBuf, PathBuf) {
+    let (reference, killed) = (root.join("reference"), root.join("killed"));
+    fn into<'a>(run: &[&'a str], dir: &'a std::path::Path) -> Vec<&'a str> {
+        let mut all = run.to_vec();
+        all.extend(["--out", dir.to_str().unwrap(), "-q"]);
+        all
+    }
+    succeed(&into(run, &reference));
+    let mut child = ngola_command()
+        .args(into(run, &killed))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the ngola binary runs");
+    let started = Instant::now();
+    let written =
+        |dir: &std::path::Path| read_games(&dir.join("games.csv")).map_or(0, |f| f.records.len());
+    while written(&killed) < KILL_AFTER && child.try_wait().expect("wait works").is_none() {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no rows within 300 s"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let left = written(&killed);
+    assert!(
+        (1..KILL_GAMES).contains(&left),
+        "the kill left {left} of {KILL_GAMES} rows: the test proves nothing"
+    );
+    succeed(&["tournament", "--resume", killed.to_str().unwrap(), "-q"]);
+    (reference, killed)
+}
+
+/// The arguments of a kill test's tournament: Kalah (6,3), so that games
+/// reach the 9-seed database only late, with random openings.
+fn kill_run<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut run = words("tournament --game kalah --rule pits=6 --rule seeds=3 --rule max_plies=0 --agent alphabeta:depth=6 --agent greedy --opening-plies 6 --seed 7 --threads 1 --games");
+    run.push(KILL_GAMES_ARG);
+    run.extend_from_slice(extra);
+    run
+}
+
+/// A `--adjudicate tablebase=DIR` run killed with SIGKILL and resumed has
+/// the rows of an uninterrupted one (their wall times aside), tablebase
+/// adjudications among them, and merge's replay check accepts them (and
+/// refuses one whose result is not the database's).
+#[test]
+fn a_killed_adjudicated_run_resumes_to_the_same_rows() {
+    let root = scratch("killed-adjudicate");
+    let db = root.join("db");
+    succeed(&args!["tablebase build kalah --rule pits=6 --rule seeds=3 --rule max_plies=0 --seeds 9 --threads 1 -o", db.clone()]);
+    let tb = format!("tablebase={}", db.display());
+    let (reference, killed) = killed_and_resumed(&root, &kill_run(&["--adjudicate", &tb]));
+    let want = games(&reference);
+    assert_eq!(want.len(), KILL_GAMES);
+    assert_eq!(games(&killed), want);
+    let by_database = want
+        .iter()
+        .filter(|r| r.reason == Reason::Tablebase)
+        .count();
+    assert!(by_database > KILL_AFTER, "{by_database} tablebase rows");
+    // Merge replays every row under the run's adjudication.
+    let merged = root.join("merged");
+    succeed(&args!["merge --out", merged.clone(), killed.clone(), "-q"]);
+    assert_eq!(games(&merged), want);
+    // A tablebase row given the other result is refused.
+    let path = killed.join("games.csv");
+    let text = std::fs::read_to_string(&path).expect("games.csv");
+    let line = text
+        .lines()
+        .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
+        .expect("a decisive tablebase row");
+    let flipped = if line.contains(",S,") {
+        line.replacen(",S,", ",N,", 1)
+    } else {
+        line.replacen(",N,", ",S,", 1)
+    };
+    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
+    refused(
+        &args![
+            "merge --out",
+            root.join("merged-again"),
+            killed.clone(),
+            "-q"
+        ],
+        &["adjudicated"],
+    );
+}
+
+/// An `--accuracy DIR` run killed with SIGKILL and resumed writes the same
+/// rows and the same `accuracy.csv` as an uninterrupted one, and merge
+/// measures the same.
+#[test]
+fn a_killed_accuracy_run_resumes_to_the_same_measure() {
+    let root = scratch("killed-accuracy");
+    let db = root.join("db");
+    succeed(&args!["tablebase build kalah --rule pits=6 --rule seeds=3 --rule max_plies=0 --seeds 9 --threads 1 -o", db.clone()]);
+    let db_s = db.to_str().unwrap();
+    let (reference, killed) = killed_and_resumed(&root, &kill_run(&["--accuracy", db_s]));
+    let want = games(&reference);
+    assert_eq!(want.len(), KILL_GAMES);
+    assert_eq!(games(&killed), want);
+    let accuracy = |dir: &std::path::Path| {
+        std::fs::read_to_string(dir.join("accuracy.csv")).expect("accuracy.csv")
+    };
+    let measured = accuracy(&reference);
+    assert_eq!(accuracy(&killed), measured);
+    assert_eq!(measured.lines().count(), 3, "{measured}");
+    let merged = root.join("merged");
+    succeed(&args!["merge --out", merged.clone(), killed.clone(), "-q"]);
+    assert_eq!(games(&merged), want);
+    assert_eq!(accuracy(&merged), measured);
+    // No ply cap: nothing to say about one.
+    let summary = std::fs::read_to_string(killed.join("summary.txt")).expect("summary.txt");
+    assert!(summary.contains("Accuracy against"), "{summary}");
+    assert!(!summary.contains("without a ply cap"), "{summary}");
 }

@@ -208,8 +208,9 @@ class Tablebase:
         """``(value, margin, best_moves)`` of ``state`` for its side to move:
         the final margin under perfect play and every move that keeps it.
         Raises :class:`ngola.PositionError` where the database does not decide
-        ``state`` exactly (another game or rules, more seeds than it covers,
-        or only bounds)."""
+        ``state`` exactly (another game or rules, a game with a ply cap: the
+        database's values are those of the game without one, more seeds than it
+        covers, or only bounds)."""
 
 def solve(state: State, tt_mib: int = 256) -> Solution:
     """Solves ``state`` exactly (small boards only) with a ``tt_mib`` MiB table;
@@ -224,11 +225,16 @@ def selfplay(
     seed: Optional[int] = None,
     threads: Optional[int] = None,
     opening_plies: Optional[int] = None,
+    tablebase: Union[Tablebase, str, os.PathLike[str], None] = None,
 ) -> SelfPlayData:
     """``games`` games of ``spec`` against itself, on Rust threads (GIL released):
     every position's observation, legal-action mask, action, side to move, game
     index, outcome, ply and opening flag as NumPy arrays. The same seed gives
-    the same arrays whatever ``threads`` is."""
+    the same arrays whatever ``threads`` is. With ``tablebase`` (a
+    :class:`Tablebase` or its folder) each position is also labelled with its
+    exact value where the database decides it (``exact_value``, ``exact``); a
+    database of another game or rules (the game must have no ply cap,
+    ``max_plies=0``) raises :class:`ngola.RuleError` naming it."""
 
 def train(
     game: Union[Game, str],
@@ -288,6 +294,7 @@ class VecGames:
         *,
         play_as: str = "random",
         threads: Optional[int] = None,
+        tablebase: Union[Tablebase, str, os.PathLike[str], None] = None,
     ) -> None: ...
     @property
     def game(self) -> Game:

@@ -13,11 +13,8 @@ RuleValue = Union[int, bool, str]
 """A rule option's value: ints as ints, booleans as bools, names as strings."""
 
 
-class SelfPlayData(TypedDict):
-    """What :func:`ngola.selfplay` returns: one entry per position of every
-    game (N positions in all), games in order, each from its start position
-    to the position before its end.
-    """
+class _SelfPlayArrays(TypedDict):
+    """The arrays :func:`ngola.selfplay` always returns."""
 
     observations: npt.NDArray[np.float32]
     """N x observation length: ``State.observation()`` of each position."""
@@ -35,6 +32,22 @@ class SelfPlayData(TypedDict):
     """N: plies played before the position."""
     opening: npt.NDArray[np.bool_]
     """N: True for the random opening's plies (not the agent's moves)."""
+
+
+class SelfPlayData(_SelfPlayArrays, total=False):
+    """What :func:`ngola.selfplay` returns: one entry per position of every
+    game (N positions in all), games in order, each from its start position
+    to the position before its end. ``exact_value`` and ``exact`` are there
+    only when a ``tablebase`` was given.
+    """
+
+    exact_value: npt.NDArray[np.int32]
+    """N: the final margin under perfect play from the side to move's view
+    (``Tablebase.probe``'s margin) where ``exact`` is set, else 0."""
+    exact: npt.NDArray[np.bool_]
+    """N: True where the database decides the position exactly (False where
+    it has more seeds on the board than the database covers, or only
+    bounds)."""
 
 
 class TrainResult(TypedDict):

@@ -168,7 +168,8 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 
     /// The same searcher ending its lines at the positions `oracle`
-    /// covers, scored by their exact values.
+    /// covers, scored by their exact values (under a ply cap, the values of
+    /// the game without it: [`Oracle::covers_rules`]).
     pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
         self.oracle = Some(oracle);
         self

@@ -167,7 +167,8 @@ impl<G: Evaluate> Mcts<G> {
     }
 
     /// The same searcher proving the positions `oracle` covers by their
-    /// exact values when it first reaches them.
+    /// exact values when it first reaches them (under a ply cap, the values
+    /// of the game without it: [`Oracle::covers_rules`](crate::tablebase::Oracle::covers_rules)).
     pub fn with_oracle(mut self, oracle: std::sync::Arc<dyn crate::tablebase::Oracle<G>>) -> Self {
         self.oracle = Some(oracle);
         self

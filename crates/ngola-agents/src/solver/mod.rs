@@ -92,7 +92,7 @@ pub struct SolverConfig {
     /// Table size in MiB.
     pub tt_mb: u32,
     /// An endgame database whose exact values are leaves of the search
-    /// (`tb=DIR`).
+    /// (`tb=DIR`; used only for games without a ply cap).
     pub tb: Option<PathBuf>,
 }
 
@@ -218,7 +218,9 @@ impl<G: Evaluate> Solver<G> {
     }
 
     /// The same solver taking the exact values of the positions `oracle`
-    /// covers as leaves (under a ply cap, the database's uncapped values).
+    /// covers as leaves, only where they are the game's: under the
+    /// database's rules with no ply cap ([`Oracle::covers_exactly`]); under a
+    /// cap it solves without them.
     pub fn with_oracle(mut self, oracle: Arc<dyn Oracle<G>>) -> Self {
         self.oracle = Some(oracle);
         self
@@ -281,7 +283,7 @@ impl<G: Evaluate> Solver<G> {
             && self
                 .oracle
                 .as_ref()
-                .is_some_and(|o| o.covers_rules(game.rules()));
+                .is_some_and(|o| o.covers_exactly(game.rules()));
         let found = self.negamax(game, -INF, INF, 0, 0);
         let value = found.value;
         let mut solution = Solution {

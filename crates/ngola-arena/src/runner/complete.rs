@@ -41,6 +41,7 @@ pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) ->
         note: plan.note(),
         provenance: &Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run"),
         accuracy: measure.as_deref(),
+        uncapped: uncapped_note(&experiment, plan.start()),
     };
     complete(&experiment, dir, counting, rewrite, &ending)
 }
@@ -68,6 +69,39 @@ pub(super) struct Ending<'a> {
     pub(super) provenance: &'a str,
     /// The agents' moves measured against an endgame database (`accuracy`).
     pub(super) accuracy: Option<&'a crate::accuracy::Measure>,
+    /// The summary's statement that the run's database assumes no ply cap
+    /// while its games have one ([`uncapped_note`]).
+    pub(super) uncapped: Option<String>,
+}
+
+/// The statement, for the summary, that the endgame database of
+/// `--adjudicate tablebase=DIR` or `--accuracy DIR` holds the values of the
+/// game without a ply cap while the run's games (from `start`) have one,
+/// or `None` (no database, or no cap).
+pub(super) fn uncapped_note<G: ngola_agents::Evaluate>(
+    experiment: &Experiment,
+    start: &G,
+) -> Option<String> {
+    use ngola_rules::RuleOptions;
+    let adjudicated = experiment
+        .adjudicate
+        .iter()
+        .any(|a| matches!(a, crate::adjudicate::Adjudication::Tablebase(_)));
+    if !adjudicated && experiment.accuracy.is_none() {
+        return None;
+    }
+    start.ply_cap()?;
+    let cap = start
+        .rules()
+        .to_pairs()
+        .into_iter()
+        .find(|(k, _)| k == "max_plies")
+        .map_or_else(|| "a ply cap".to_string(), |(k, v)| format!("{k}={v}"));
+    Some(format!(
+        "The endgame database's values are those of the game without a ply cap; these games \
+         were played under {cap}: where perfect play reaches the cap, an adjudication or a \
+         move's measure can differ from the capped game's value.\n"
+    ))
 }
 
 /// [`finish`] from the statistics of the rows of `games.csv`, already
@@ -144,6 +178,10 @@ pub(super) fn complete_from(
         crate::accuracy::write(dir, &experiment.agent_names(), &accuracy)?;
         summary += "\n";
         summary += &crate::accuracy::table(&experiment.display_names(), &accuracy, db);
+    }
+    if let Some(note) = &ending.uncapped {
+        summary += "\n";
+        summary += note;
     }
     let summary_path = dir.join(files::SUMMARY);
     std::fs::write(&summary_path, format!("{summary}\n{}", ending.provenance))

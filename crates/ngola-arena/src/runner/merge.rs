@@ -222,6 +222,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
         note: plan.note(),
         provenance: &lines,
         accuracy: measure.as_deref(),
+        uncapped: super::complete::uncapped_note(&merged, plan.start()),
     };
 
     // Built beside `out`, under a name only the holder of `out`'s lock

@@ -160,8 +160,9 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
 }
 
 /// Checks that every endgame database a built-in agent names (`tb=DIR`)
-/// opens and is of `rules`' rules of play, so that no game is played with
-/// an agent that cannot be built or would not use its database.
+/// opens and is of `rules`' rules of play (for the solver, with no ply
+/// cap), so that no game is played with an agent that cannot be built or
+/// would not use its database.
 pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
     for (i, agent) in experiment.agents.iter().enumerate() {
         let AgentKind::BuiltIn(spec) = &agent.kind else {
@@ -178,6 +179,17 @@ pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) 
                 field(),
                 format!(
                     "tb={}: the database is of other rules of play than the run's",
+                    dir.display()
+                ),
+            ));
+        }
+        if matches!(spec, ngola_agents::AgentSpec::Solver(_)) && !oracle.covers_exactly(rules) {
+            return Err(ArenaError::field(
+                field(),
+                format!(
+                    "tb={}: the solver takes only a game's own exact values, and the \
+                     database's are those of the game without a ply cap while the run's \
+                     rules have one: add --rule max_plies=0",
                     dir.display()
                 ),
             ));

@@ -285,6 +285,7 @@ pub(super) fn play_rest<G: Evaluate>(
         note: plan.note(),
         provenance,
         accuracy: measure.as_deref(),
+        uncapped: super::complete::uncapped_note(experiment, plan.start()),
     };
     let report = pool.install(|| complete(experiment, dir, state.counting, !file_sorted, &ending));
     let mut report = report?;

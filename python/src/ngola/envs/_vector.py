@@ -3,6 +3,7 @@ ngola agent, behind Gymnasium's vector API."""
 
 from __future__ import annotations
 
+import os
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -15,7 +16,7 @@ from gymnasium.vector.utils import batch_space
 
 from ngola import _ngola
 from ngola._errors import RunError
-from ngola._ngola import Agent, Game, State
+from ngola._ngola import Agent, Game, State, Tablebase
 from ngola._types import RuleValue
 from ngola.envs._common import make_game, observation_space
 
@@ -43,6 +44,14 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
     Gymnasium's ``"_key"`` flags. Truncations are always False: every end,
     the rules' ply cap included, is a termination.
 
+    Exact values: with ``tablebase`` (an :class:`ngola.Tablebase` or its
+    folder, of the game's rules without a ply cap, ``max_plies=0``; other
+    rules raise :class:`ngola.RuleError`), ``infos["exact_value"]`` (n,
+    int32) is the final margin under perfect play of each game's current
+    position from the learner's view (the final margin itself once the game
+    is over) and ``infos["exact"]`` (n, bool) says where the database decides
+    it (0 and False elsewhere), with their ``"_key"`` flags.
+
     Autoreset: Gymnasium's ``NEXT_STEP`` mode (``metadata["autoreset_mode"]``):
     the step that ends game ``i`` returns its last observation with
     ``terminations[i]`` set; the next step ignores ``actions[i]``, starts a new
@@ -69,6 +78,7 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
         *,
         play_as: str = "random",
         threads: Optional[int] = None,
+        tablebase: Union[Tablebase, str, os.PathLike[str], None] = None,
         **rules: RuleValue,
     ) -> None:
         self.game: Game = make_game(game, rules)
@@ -78,7 +88,7 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
         self.opponent_spec: str = Agent(opponent, self.game).name
         """The opponent's spec, every parameter explicit."""
         self._games = _ngola.VecGames(
-            self.game, n, self.opponent_spec, play_as=play_as, threads=threads
+            self.game, n, self.opponent_spec, play_as=play_as, threads=threads, tablebase=tablebase
         )
         self.num_envs = n
         self.play_as = play_as
@@ -137,7 +147,7 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
 
     def _infos(self, batch: dict[str, Any]) -> dict[str, Any]:
         everywhere = self._all
-        return {
+        infos = {
             "action_mask": batch["action_mask"],
             "_action_mask": everywhere.copy(),
             "learner": _SIDES[batch["learner"]],
@@ -145,6 +155,12 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
             "illegal_action": batch["illegal"],
             "_illegal_action": everywhere.copy(),
         }
+        if "exact" in batch:
+            infos["exact_value"] = batch["exact_value"]
+            infos["_exact_value"] = everywhere.copy()
+            infos["exact"] = batch["exact"]
+            infos["_exact"] = everywhere.copy()
+        return infos
 
     def state(self, i: int) -> State:
         """Game ``i``'s position, as an :class:`ngola.State` (without history)."""

@@ -61,12 +61,20 @@ pub struct PlayArgs {
 }
 
 /// Reads a side: `S`/`N` (or `south`/`north`, any case).
-pub fn parse_side(text: &str) -> Result<Player, String> {
+pub fn parse_side(text: &str) -> Result<Player, SideError> {
     match text.to_ascii_lowercase().as_str() {
         "s" | "south" => Ok(Player::South),
         "n" | "north" => Ok(Player::North),
-        _ => Err(format!("`{text}` is not a side; expected S or N")),
+        _ => Err(SideError::NotASide(text.to_string())),
     }
+}
+
+/// Why `--side` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SideError {
+    /// Neither `S`/`south` nor `N`/`north` (the text as given).
+    #[error("`{0}` is not a side; expected S or N")]
+    NotASide(String),
 }
 
 /// Plays the game, then saves the record.
@@ -361,6 +369,13 @@ mod tests {
     fn sides_read_in_any_case() {
         assert_eq!(parse_side("n"), Ok(Player::North));
         assert_eq!(parse_side("South"), Ok(Player::South));
-        assert!(parse_side("east").is_err());
+        assert_eq!(
+            parse_side("east"),
+            Err(SideError::NotASide("east".to_string()))
+        );
+        assert_eq!(
+            parse_side("east").unwrap_err().to_string(),
+            "`east` is not a side; expected S or N"
+        );
     }
 }

@@ -54,7 +54,7 @@ pub enum Answer {
     Proven,
     /// He cannot.
     Disproven,
-    /// Not decided (time limit, or a line past [`MAX_LINE_PLIES`]).
+    /// Not decided (time limit, or a line past [`MAX_LINE_PLIES`](super::MAX_LINE_PLIES)).
     Unknown,
 }
 
@@ -83,6 +83,6 @@ pub struct Asked {
     /// Proven: the longest line of the proof found (an upper bound on the
     /// length of the win under best defence).
     pub depth: Option<u32>,
-    /// Some line ran past [`MAX_LINE_PLIES`].
+    /// Some line ran past [`MAX_LINE_PLIES`](super::MAX_LINE_PLIES).
     pub gave_up: bool,
 }

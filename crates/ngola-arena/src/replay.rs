@@ -346,11 +346,7 @@ fn check_adjudicated_end<G: Game>(
 /// A row lost by a fault: the game goes on after its moves, and the side
 /// not to move wins.
 fn check_fault_end<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayError> {
-    if game.outcome().is_some() {
-        return Err(ReplayError::EndedByRules {
-            reason: record.reason,
-        });
-    }
+    still_going(game, record)?;
     if record.result == GameResult::Draw {
         return Err(ReplayError::FaultDraw);
     }
@@ -367,6 +363,17 @@ fn check_fault_end<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayE
     check_tallies(game, record)
 }
 
+/// A row the rules did not end (a fault, the runner's ply limit): its
+/// moves must leave the game going on.
+fn still_going<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayError> {
+    match game.outcome() {
+        Some(_) => Err(ReplayError::EndedByRules {
+            reason: record.reason,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// A row stopped by the runner: still going after exactly
 /// `MAX_GAME_PLIES` moves, and scored a draw.
 fn check_ply_limit_end<G: Game>(
@@ -374,11 +381,7 @@ fn check_ply_limit_end<G: Game>(
     record: &GameRecord,
     moves: usize,
 ) -> Result<(), ReplayError> {
-    if game.outcome().is_some() {
-        return Err(ReplayError::EndedByRules {
-            reason: record.reason,
-        });
-    }
+    still_going(game, record)?;
     if moves != MAX_GAME_PLIES as usize {
         return Err(ReplayError::PlyLimitLength { moves });
     }

@@ -10,7 +10,7 @@ use ngola_agents::Evaluate;
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
 use ngola_rules::oware::Oware;
-use ngola_rules::reference::certificate::check;
+use ngola_rules::reference::certificate::{check, CheckError, CheckErrorKind};
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::{MoveList, RuleOptions};
 
@@ -43,10 +43,8 @@ fn certificate<G: Evaluate>(root: &G) -> (String, Question) {
     (text, question)
 }
 
-fn checks(text: &str) -> Result<(), String> {
-    check(text.as_bytes())
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+fn checks(text: &str) -> Result<(), CheckError> {
+    check(text.as_bytes()).map(|_| ())
 }
 
 /// The text with line `i` (0-based, the header is 0) replaced, or removed.
@@ -86,7 +84,7 @@ fn tampering_is_caught<G: Evaluate>(root: G) {
         assert!(
             removed
                 .as_ref()
-                .is_err_and(|e| e.contains("no move for the winner")),
+                .is_err_and(|e| matches!(e.kind, CheckErrorKind::MissingMove { .. })),
             "{}: line {} removed: {removed:?}",
             G::NAME,
             i + 1
@@ -95,9 +93,10 @@ fn tampering_is_caught<G: Evaluate>(root: G) {
         // A move that is not legal there, named with its line.
         let illegal = checks(&with_line(&text, i, Some(format!("{position}\tz9"))));
         assert!(
-            illegal
-                .as_ref()
-                .is_err_and(|e| e.starts_with(&format!("line {}: move `z9` is not legal", i + 1))),
+            illegal.as_ref().is_err_and(|e| e.line == Some(i as u64 + 1)
+                && matches!(&e.kind, CheckErrorKind::IllegalMove { mv, .. } if mv == "z9")
+                && e.to_string()
+                    .starts_with(&format!("line {}: move `z9` is not legal", i + 1))),
             "{}: {illegal:?}",
             G::NAME
         );
@@ -149,7 +148,7 @@ fn tampering_is_caught<G: Evaluate>(root: G) {
         assert!(
             result
                 .as_ref()
-                .is_err_and(|e| e.contains("does not meet the goal")),
+                .is_err_and(|e| matches!(e.kind, CheckErrorKind::GoalNotMet { .. })),
             "{}: {result:?}",
             G::NAME
         );
@@ -191,7 +190,10 @@ fn a_winning_line_cut_short_by_the_cap_is_not_a_win() {
     let capped = text.replacen("max_plies=1000", "max_plies=12", 1);
     let result = checks(&capped);
     assert!(
-        result.as_ref().is_err_and(|e| e.contains("a draw")),
+        result.as_ref().is_err_and(|e| matches!(
+            &e.kind,
+            CheckErrorKind::GoalNotMet { result, .. } if result.winner.is_none()
+        ) && e.to_string().contains("a draw")),
         "{result:?}"
     );
 }

@@ -224,6 +224,40 @@ pub fn check_row<G: Evaluate>(
     record: &GameRecord,
     adjudicator: &Adjudicator<G>,
 ) -> Result<(), ReplayError> {
+    let (mut game, words, opening_len) = opening_played(start, opening, record)?;
+    let fault = record.reason.is_fault();
+    if fault == record.fault.is_empty() {
+        return Err(ReplayError::FaultMismatch {
+            fault: record.fault.clone(),
+            reason: record.reason,
+        });
+    }
+    play_row_moves(&mut game, &words, opening_len, adjudicator)?;
+    let verdict = if words.len() >= opening_len {
+        adjudicator.verdict(&game)
+    } else {
+        None
+    };
+    if record.reason.is_adjudicated() || verdict.is_some() {
+        return check_adjudicated_end(&game, record, verdict);
+    }
+    if fault {
+        return check_fault_end(&game, record);
+    }
+    if record.reason == Reason::PlyLimit {
+        return check_ply_limit_end(&game, record, words.len());
+    }
+    check_rules_end(&game, record, words.len())
+}
+
+/// The position a row's moves start from, its moves, and how many of them
+/// are the opening's (0 for a suite's position): the row must name the
+/// opening of its pair and, from the start, begin with its moves.
+fn opening_played<'r, G: Game>(
+    start: &G,
+    opening: &Opening<G>,
+    record: &'r GameRecord,
+) -> Result<(G, Vec<&'r str>, usize), ReplayError> {
     if record.opening != opening.text {
         return Err(ReplayError::WrongOpening {
             found: record.opening.clone(),
@@ -233,7 +267,7 @@ pub fn check_row<G: Evaluate>(
     }
     // Moves start at the game's start (the opening's moves first) or at the
     // suite's position.
-    let mut game = if opening.from_position {
+    let game = if opening.from_position {
         opening.position.clone()
     } else {
         start.clone()
@@ -249,13 +283,17 @@ pub fn check_row<G: Evaluate>(
         }
         opening_len = opening_words.len();
     }
-    let fault = record.reason.is_fault();
-    if fault == record.fault.is_empty() {
-        return Err(ReplayError::FaultMismatch {
-            fault: record.fault.clone(),
-            reason: record.reason,
-        });
-    }
+    Ok((game, words, opening_len))
+}
+
+/// Plays a row's moves on `game`: each legal, none after the game's end,
+/// none after the opening in a position the adjudicator decides.
+fn play_row_moves<G: Evaluate>(
+    game: &mut G,
+    words: &[&str],
+    opening_len: usize,
+    adjudicator: &Adjudicator<G>,
+) -> Result<(), ReplayError> {
     for (i, word) in words.iter().enumerate() {
         if game.outcome().is_some() {
             return Err(ReplayError::MovesAfterEnd {
@@ -264,7 +302,7 @@ pub fn check_row<G: Evaluate>(
             });
         }
         if i >= opening_len {
-            if let Some((_, reason)) = adjudicator.verdict(&game) {
+            if let Some((_, reason)) = adjudicator.verdict(game) {
                 return Err(ReplayError::MovesAfterAdjudication {
                     reason,
                     played: i,
@@ -279,68 +317,91 @@ pub fn check_row<G: Evaluate>(
                 source,
             })?;
     }
-    let verdict = if words.len() >= opening_len {
-        adjudicator.verdict(&game)
-    } else {
-        None
-    };
-    if record.reason.is_adjudicated() || verdict.is_some() {
-        return match verdict {
-            Some((result, reason)) if (result, reason) == (record.result, record.reason) => {
-                check_tallies(&game, record)
-            }
-            Some((adjudicated, adjudicated_reason)) => Err(ReplayError::AdjudicationMismatch {
-                result: record.result,
-                reason: record.reason,
-                adjudicated,
-                adjudicated_reason,
-            }),
-            None => Err(ReplayError::NotAdjudicated {
-                reason: record.reason,
-            }),
-        };
+    Ok(())
+}
+
+/// A row ended by adjudication, or whose moves reach a position the
+/// adjudicator decides (`verdict`): both must agree.
+fn check_adjudicated_end<G: Game>(
+    game: &G,
+    record: &GameRecord,
+    verdict: Option<(GameResult, Reason)>,
+) -> Result<(), ReplayError> {
+    match verdict {
+        Some((result, reason)) if (result, reason) == (record.result, record.reason) => {
+            check_tallies(game, record)
+        }
+        Some((adjudicated, adjudicated_reason)) => Err(ReplayError::AdjudicationMismatch {
+            result: record.result,
+            reason: record.reason,
+            adjudicated,
+            adjudicated_reason,
+        }),
+        None => Err(ReplayError::NotAdjudicated {
+            reason: record.reason,
+        }),
     }
-    if fault {
-        if game.outcome().is_some() {
-            return Err(ReplayError::EndedByRules {
-                reason: record.reason,
-            });
-        }
-        if record.result == GameResult::Draw {
-            return Err(ReplayError::FaultDraw);
-        }
-        // The faulting side is the one whose move was awaited: the side to
-        // move after the row's moves. It cannot be the winner.
-        let faulty = game.to_move();
-        if record.result.winner() == Some(faulty) {
-            return Err(ReplayError::FaultWinner {
-                result: record.result,
-                reason: record.reason,
-                faulty,
-            });
-        }
-        return check_tallies(&game, record);
+}
+
+/// A row lost by a fault: the game goes on after its moves, and the side
+/// not to move wins.
+fn check_fault_end<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayError> {
+    still_going(game, record)?;
+    if record.result == GameResult::Draw {
+        return Err(ReplayError::FaultDraw);
     }
-    if record.reason == Reason::PlyLimit {
-        // Stopped by the runner: still going after exactly
-        // `MAX_GAME_PLIES` moves, and scored a draw.
-        if game.outcome().is_some() {
-            return Err(ReplayError::EndedByRules {
-                reason: record.reason,
-            });
-        }
-        if words.len() != MAX_GAME_PLIES as usize {
-            return Err(ReplayError::PlyLimitLength { moves: words.len() });
-        }
-        if record.result != GameResult::Draw {
-            return Err(ReplayError::PlyLimitResult {
-                result: record.result,
-            });
-        }
-        return check_tallies(&game, record);
+    // The faulting side is the one whose move was awaited: the side to
+    // move after the row's moves. It cannot be the winner.
+    let faulty = game.to_move();
+    if record.result.winner() == Some(faulty) {
+        return Err(ReplayError::FaultWinner {
+            result: record.result,
+            reason: record.reason,
+            faulty,
+        });
     }
+    check_tallies(game, record)
+}
+
+/// A row the rules did not end (a fault, the runner's ply limit): its
+/// moves must leave the game going on.
+fn still_going<G: Game>(game: &G, record: &GameRecord) -> Result<(), ReplayError> {
+    match game.outcome() {
+        Some(_) => Err(ReplayError::EndedByRules {
+            reason: record.reason,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A row stopped by the runner: still going after exactly
+/// `MAX_GAME_PLIES` moves, and scored a draw.
+fn check_ply_limit_end<G: Game>(
+    game: &G,
+    record: &GameRecord,
+    moves: usize,
+) -> Result<(), ReplayError> {
+    still_going(game, record)?;
+    if moves != MAX_GAME_PLIES as usize {
+        return Err(ReplayError::PlyLimitLength { moves });
+    }
+    if record.result != GameResult::Draw {
+        return Err(ReplayError::PlyLimitResult {
+            result: record.result,
+        });
+    }
+    check_tallies(game, record)
+}
+
+/// A row ended by the rules: its moves end the game with its result,
+/// tallies and reason.
+fn check_rules_end<G: Game>(
+    game: &G,
+    record: &GameRecord,
+    moves: usize,
+) -> Result<(), ReplayError> {
     let Some(outcome) = game.outcome() else {
-        return Err(ReplayError::NotOver { moves: words.len() });
+        return Err(ReplayError::NotOver { moves });
     };
     let result = GameResult::from_outcome(&outcome);
     if record.result != result {
@@ -349,7 +410,7 @@ pub fn check_row<G: Evaluate>(
             replayed: result,
         });
     }
-    check_tallies(&game, record)?;
+    check_tallies(game, record)?;
     let reason = Reason::from(outcome.reason);
     if record.reason != reason {
         return Err(ReplayError::ReasonMismatch {

@@ -3,7 +3,7 @@
 
 use clap::Args;
 
-use ngola_rules::{Game, GameKind, RuleOptions};
+use ngola_rules::{Game, GameKind, RuleOptions, UnknownGame};
 
 use crate::cli_error::CliError;
 
@@ -21,10 +21,9 @@ pub struct GameArgs {
     pub position: Option<String>,
 }
 
-/// A game's name on the command line.
-pub fn parse_game_kind(text: &str) -> Result<GameKind, String> {
+/// A game's name on the command line (any case).
+pub fn parse_game_kind(text: &str) -> Result<GameKind, UnknownGame> {
     text.parse()
-        .map_err(|e: ngola_rules::UnknownGame| e.to_string())
 }
 
 impl GameArgs {
@@ -40,5 +39,25 @@ impl GameArgs {
             Some(text) => G::from_position(text, rules).map_err(CliError::input),
             None => Ok(G::start(rules)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_name_is_read_and_an_unknown_one_is_named() {
+        assert_eq!(parse_game_kind("Oware"), Ok(GameKind::Oware));
+        let err = parse_game_kind("chess").unwrap_err();
+        assert_eq!(
+            err,
+            UnknownGame {
+                name: "chess".to_string()
+            }
+        );
+        assert!(err
+            .to_string()
+            .starts_with("unknown game `chess`; valid games: "));
     }
 }

@@ -142,6 +142,25 @@ pub fn holds_run(dir: &Path) -> bool {
         || dir.join(files::GAMES_ARCHIVE).exists()
 }
 
+/// `experiment` resolved for game `G`, with its rules, once everything a
+/// run needs is checked: the external agents' seats, the endgame
+/// databases, the adjudicator, the accuracy measure, the networks and the
+/// memory the agents' tables take.
+fn checked<G: Evaluate>(
+    experiment: &Experiment,
+    seats: &dyn Seats<G>,
+) -> Result<(Experiment, G::Rules)> {
+    check_seats(experiment, seats)?;
+    let mut experiment = experiment.clone();
+    let rules = experiment.resolve::<G>()?;
+    check_tablebases::<G>(&experiment, &rules)?;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
+    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
+    check_networks::<G>(&experiment, &rules)?;
+    experiment.check_memory()?;
+    Ok((experiment, rules))
+}
+
 /// Checks that `seats` can seat every external agent of `experiment`.
 pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -> Result<()> {
     for (i, agent) in experiment.agents.iter().enumerate() {
@@ -257,14 +276,7 @@ pub fn run_with<G: Evaluate>(
     caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
-    check_seats(experiment, seats)?;
-    let mut experiment = experiment.clone();
-    let rules = experiment.resolve::<G>()?;
-    check_tablebases::<G>(&experiment, &rules)?;
-    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
-    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
-    check_networks::<G>(&experiment, &rules)?;
-    experiment.check_memory()?;
+    let (experiment, rules) = checked::<G>(experiment, seats)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let created = !dir.exists();
@@ -389,14 +401,7 @@ pub fn resume_with<G: Evaluate>(
     caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
-    check_seats(experiment, seats)?;
-    let mut experiment = experiment.clone();
-    let rules = experiment.resolve::<G>()?;
-    check_tablebases::<G>(&experiment, &rules)?;
-    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
-    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
-    check_networks::<G>(&experiment, &rules)?;
-    experiment.check_memory()?;
+    let (experiment, rules) = checked::<G>(experiment, seats)?;
     let _lock = FolderLock::acquire(dir)?;
     // An archived run is resumed from its rows made plain again.
     crate::record::restore_games(dir)?;

@@ -66,7 +66,7 @@ use std::io::{BufRead, Read};
 use thiserror::Error;
 
 use super::{RefGame, RefResult};
-use crate::error::PositionError;
+use crate::error::{PositionError, RuleError};
 use crate::game::Player;
 use crate::kind::{GameKind, UnknownGame};
 use crate::options::RuleOptions;
@@ -92,14 +92,11 @@ fn bounded_line<R: BufRead>(
         .by_ref()
         .take(MAX_LINE as u64 + 1)
         .read_until(b'\n', bytes)
-        .map_err(|e| CheckError::at(number, format!("cannot read: {e}")))?;
+        .map_err(|e| CheckError::at(number, CheckErrorKind::Unreadable(e.to_string())))?;
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
     } else if bytes.len() > MAX_LINE {
-        return Err(CheckError::at(
-            number,
-            format!("longer than {MAX_LINE} bytes, the longest line a certificate may hold"),
-        ));
+        return Err(CheckError::at(number, CheckErrorKind::TooLong));
     } else if bytes.is_empty() {
         return Ok(false);
     }
@@ -333,37 +330,197 @@ pub struct CheckReport {
     pub tablebase_ends: u64,
 }
 
-/// Why a certificate was rejected: a message, and the line at fault when
-/// one is.
+/// Why a certificate was rejected: what failed, and the line at fault
+/// when one is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckError {
     /// The 1-based line number of the file at fault, if any.
     pub line: Option<u64>,
     /// What is wrong.
-    pub message: String,
+    pub kind: CheckErrorKind,
+}
+
+/// What is wrong with a rejected certificate.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CheckErrorKind {
+    /// The input could not be read (the reader's error).
+    #[error("cannot read: {0}")]
+    Unreadable(String),
+    /// A line longer than [`MAX_LINE`] bytes.
+    #[error("longer than {MAX_LINE} bytes, the longest line a certificate may hold")]
+    TooLong,
+    /// The header line is not UTF-8.
+    #[error("the header is not UTF-8 text")]
+    HeaderNotUtf8,
+    /// The header line does not read.
+    #[error("{0}")]
+    Header(#[source] HeaderError),
+    /// The header's rules are not rules of its game.
+    #[error("header rules: {0}")]
+    HeaderRules(#[source] RuleError),
+    /// The header's root is not a position of its game under its rules.
+    #[error("header root position: {0}")]
+    HeaderRoot(#[source] PositionError),
+    /// A margin goal beyond the game's seeds.
+    #[error(
+        "header: goal `margin>={margin}` is outside -{seeds}..={seeds}, the game's {seeds} seeds"
+    )]
+    GoalOutOfRange {
+        /// The goal's margin.
+        margin: i64,
+        /// The game's seeds.
+        seeds: i64,
+    },
+    /// The certificate names a database other than the one given.
+    #[error(
+        "the certificate ends in positions of the database `{named}`, not of the one given, `{given}`"
+    )]
+    WrongDatabase {
+        /// The database the header names.
+        named: String,
+        /// The database given.
+        given: String,
+    },
+    /// The certificate names a database and none is given.
+    #[error(
+        "the certificate ends in positions of the database `{named}`: it is checked only with that database"
+    )]
+    NoDatabase {
+        /// The database the header names.
+        named: String,
+    },
+    /// A strategy line that is not UTF-8.
+    #[error("not UTF-8 text")]
+    NotUtf8,
+    /// A strategy line without a tab.
+    #[error("expected `<position>` and `<move>` separated by a tab")]
+    NoTab,
+    /// A strategy line with no move, or more than one, after the tab.
+    #[error("expected one move after the tab")]
+    NotOneMove,
+    /// A strategy line's position is not a position of the game under
+    /// the header's rules.
+    #[error("not a position of {game} under the header's rules: {source}")]
+    NotAPosition {
+        /// The game's name.
+        game: &'static str,
+        /// Why the text is not a position.
+        #[source]
+        source: PositionError,
+    },
+    /// A strategy line's position has the loser to move.
+    #[error(
+        "the position has {} to move, not the winner {}",
+        .side.letter(),
+        .winner.letter()
+    )]
+    NotWinnerToMove {
+        /// The side to move in the position.
+        side: Player,
+        /// The header's winner.
+        winner: Player,
+    },
+    /// A position given two different moves.
+    #[error(
+        "position already has move `{earlier}` on line {earlier_line}; this line gives `{mv}`"
+    )]
+    ConflictingMove {
+        /// The move given first.
+        earlier: String,
+        /// The line that gave it.
+        earlier_line: u64,
+        /// The move this line gives.
+        mv: String,
+    },
+    /// A line's move that is not legal in its position.
+    #[error("move `{mv}` is not legal in {position}")]
+    IllegalMove {
+        /// The move as given.
+        mv: String,
+        /// The position (its certificate text).
+        position: String,
+    },
+    /// A position with the winner to move that has no line.
+    #[error(
+        "no move for the winner after {}: the certificate has no line for {position}",
+        line_of_play(.path)
+    )]
+    MissingMove {
+        /// The moves from the root to the position.
+        path: Vec<String>,
+        /// The position (its certificate text).
+        position: String,
+    },
+    /// A finished game that does not meet the goal.
+    #[error(
+        "{} ends in {}, which does not meet the goal ({} {goal}): {position}",
+        line_of_play(.path),
+        ending(.result, *.scored),
+        .winner.letter()
+    )]
+    GoalNotMet {
+        /// The moves from the root to the end.
+        path: Vec<String>,
+        /// How the game ended.
+        result: RefResult,
+        /// Whether the game keeps a score (the ending then names the margin).
+        scored: bool,
+        /// The header's winner.
+        winner: Player,
+        /// The header's goal.
+        goal: Goal,
+        /// The final position (its certificate text).
+        position: String,
+    },
+    /// A position with no legal move whose game is not over.
+    #[error(
+        "{} reaches a position with no legal move whose game is not over: {position}",
+        line_of_play(.path)
+    )]
+    Stuck {
+        /// The moves from the root to the position.
+        path: Vec<String>,
+        /// The position (its certificate text).
+        position: String,
+    },
+}
+
+/// A line of play for a message: `the root`, or `the line m1 m2 ...`.
+fn line_of_play(path: &[String]) -> String {
+    if path.is_empty() {
+        "the root".to_string()
+    } else {
+        format!("the line {}", path.join(" "))
+    }
+}
+
+/// How a game ended for a message: `S wins by 4`, `N wins`, `a draw`.
+fn ending(result: &RefResult, scored: bool) -> String {
+    match result.winner {
+        Some(w) if scored => format!("{} wins by {}", w.letter(), result.margin_for(w)),
+        Some(w) => format!("{} wins", w.letter()),
+        None => "a draw".to_string(),
+    }
 }
 
 impl CheckError {
-    fn at(line: u64, message: impl Into<String>) -> CheckError {
+    fn at(line: u64, kind: CheckErrorKind) -> CheckError {
         CheckError {
             line: Some(line),
-            message: message.into(),
+            kind,
         }
     }
 
-    fn general(message: impl Into<String>) -> CheckError {
-        CheckError {
-            line: None,
-            message: message.into(),
-        }
+    fn general(kind: CheckErrorKind) -> CheckError {
+        CheckError { line: None, kind }
     }
 }
 
 impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
+            Some(line) => write!(f, "line {line}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
         }
     }
 }
@@ -399,28 +556,26 @@ pub fn check_with<R: BufRead>(
     let mut first = Vec::new();
     bounded_line(&mut input, &mut first, 1)?;
     let first =
-        String::from_utf8(first).map_err(|_| CheckError::at(1, "the header is not UTF-8 text"))?;
-    let header = Header::parse(&first).map_err(|e| CheckError::at(1, e.to_string()))?;
+        String::from_utf8(first).map_err(|_| CheckError::at(1, CheckErrorKind::HeaderNotUtf8))?;
+    let header = Header::parse(&first).map_err(|e| CheckError::at(1, CheckErrorKind::Header(e)))?;
     let leaves = match (&header.tablebase, leaves) {
         (None, _) => None,
         (Some(named), Some(given)) if given.name() == *named => Some(given),
         (Some(named), Some(given)) => {
             return Err(CheckError::at(
                 1,
-                format!(
-                    "the certificate ends in positions of the database `{named}`, \
-                     not of the one given, `{}`",
-                    given.name()
-                ),
+                CheckErrorKind::WrongDatabase {
+                    named: named.clone(),
+                    given: given.name(),
+                },
             ))
         }
         (Some(named), None) => {
             return Err(CheckError::at(
                 1,
-                format!(
-                    "the certificate ends in positions of the database `{named}`: \
-                     it is checked only with that database"
-                ),
+                CheckErrorKind::NoDatabase {
+                    named: named.clone(),
+                },
             ))
         }
     };
@@ -440,25 +595,6 @@ struct Entry {
     line: u64,
 }
 
-/// Why a strategy line's position is not one the winner moves in.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-enum LineError {
-    /// Not a position of the game under the header's rules.
-    #[error("not a position of {game} under the header's rules: {source}")]
-    NotAPosition {
-        game: &'static str,
-        #[source]
-        source: PositionError,
-    },
-    /// A position with the loser to move.
-    #[error(
-        "the position has {} to move, not the winner {}",
-        .side.letter(),
-        .winner.letter()
-    )]
-    NotWinnerToMove { side: Player, winner: Player },
-}
-
 /// Checks that a line's position is a position of the game under `rules`
 /// with `winner` to move. The ` seen ` suffix (Oware's earlier positions)
 /// is part of the key, not of the position text.
@@ -466,16 +602,17 @@ fn check_position<G: RefGame>(
     position: &str,
     rules: G::Rules,
     winner: Player,
-) -> Result<(), LineError> {
+) -> Result<(), CheckErrorKind> {
     let text = position
         .split_once(" seen ")
         .map_or(position, |(text, _)| text);
-    let state = G::from_text(text.trim(), rules).map_err(|source| LineError::NotAPosition {
-        game: G::NAME,
-        source,
-    })?;
+    let state =
+        G::from_text(text.trim(), rules).map_err(|source| CheckErrorKind::NotAPosition {
+            game: G::NAME,
+            source,
+        })?;
     if state.side() != winner {
-        return Err(LineError::NotWinnerToMove {
+        return Err(CheckErrorKind::NotWinnerToMove {
             side: state.side(),
             winner,
         });
@@ -497,22 +634,18 @@ fn read_lines<G: RefGame, R: BufRead>(
             break;
         }
         let text = std::str::from_utf8(&bytes)
-            .map_err(|_| CheckError::at(number, "not UTF-8 text"))?
+            .map_err(|_| CheckError::at(number, CheckErrorKind::NotUtf8))?
             .trim_end_matches('\r');
         if text.is_empty() {
             continue;
         }
         let Some((position, mv)) = text.split_once('\t') else {
-            return Err(CheckError::at(
-                number,
-                "expected `<position>` and `<move>` separated by a tab",
-            ));
+            return Err(CheckError::at(number, CheckErrorKind::NoTab));
         };
         if mv.is_empty() || mv.contains('\t') {
-            return Err(CheckError::at(number, "expected one move after the tab"));
+            return Err(CheckError::at(number, CheckErrorKind::NotOneMove));
         }
-        check_position::<G>(position, rules, winner)
-            .map_err(|e| CheckError::at(number, e.to_string()))?;
+        check_position::<G>(position, rules, winner).map_err(|e| CheckError::at(number, e))?;
         count += 1;
         let key = hash128(position.trim());
         if let Some(earlier) = strategy.get(&key) {
@@ -520,10 +653,11 @@ fn read_lines<G: RefGame, R: BufRead>(
             if &*earlier.mv != mv {
                 return Err(CheckError::at(
                     number,
-                    format!(
-                        "position already has move `{}` on line {}; this line gives `{mv}`",
-                        earlier.mv, earlier.line
-                    ),
+                    CheckErrorKind::ConflictingMove {
+                        earlier: earlier.mv.to_string(),
+                        earlier_line: earlier.line,
+                        mv: mv.to_string(),
+                    },
                 ));
             }
             continue;
@@ -546,9 +680,9 @@ fn check_game<G: RefGame, R: BufRead>(
 ) -> Result<CheckReport, CheckError> {
     let rules_list: Vec<&str> = header.rules.split(',').filter(|s| !s.is_empty()).collect();
     let rules = G::Rules::from_assignments(&rules_list)
-        .map_err(|e| CheckError::at(1, format!("header rules: {e}")))?;
+        .map_err(|e| CheckError::at(1, CheckErrorKind::HeaderRules(e)))?;
     let root = G::from_text(&header.root, rules)
-        .map_err(|e| CheckError::at(1, format!("header root position: {e}")))?;
+        .map_err(|e| CheckError::at(1, CheckErrorKind::HeaderRoot(e)))?;
     let winner = header.winner;
     let goal = header.goal;
     if let Goal::MarginAtLeast(m) = goal {
@@ -556,10 +690,7 @@ fn check_game<G: RefGame, R: BufRead>(
         if !(-seeds..=seeds).contains(&m) {
             return Err(CheckError::at(
                 1,
-                format!(
-                    "header: goal `margin>={m}` is outside -{seeds}..={seeds}, \
-                     the game's {seeds} seeds"
-                ),
+                CheckErrorKind::GoalOutOfRange { margin: m, seeds },
             ));
         }
     }
@@ -578,13 +709,6 @@ fn check_game<G: RefGame, R: BufRead>(
     let mut path: Vec<String> = Vec::new();
     // Depth-first: (state, its depth, the move that reached it).
     let mut stack: Vec<(G, u32, String)> = vec![(root, 0, String::new())];
-    let line_of_play = |path: &[String]| {
-        if path.is_empty() {
-            "the root".to_string()
-        } else {
-            format!("the line {}", path.join(" "))
-        }
-    };
     while let Some((state, depth, mv)) = stack.pop() {
         if depth > 0 {
             path.truncate(depth as usize - 1);
@@ -598,18 +722,14 @@ fn check_game<G: RefGame, R: BufRead>(
         }
         if let Some(result) = state.result() {
             if !goal.met_by(&result, winner) {
-                let how = match result.winner {
-                    Some(w) if G::SCORED => {
-                        format!("{} wins by {}", w.letter(), result.margin_for(w))
-                    }
-                    Some(w) => format!("{} wins", w.letter()),
-                    None => "a draw".to_string(),
-                };
-                return Err(CheckError::general(format!(
-                    "{} ends in {how}, which does not meet the goal ({} {goal}): {key_text}",
-                    line_of_play(&path),
-                    winner.letter()
-                )));
+                return Err(CheckError::general(CheckErrorKind::GoalNotMet {
+                    path,
+                    result,
+                    scored: G::SCORED,
+                    winner,
+                    goal,
+                    position: key_text,
+                }));
             }
             report.ends += 1;
             continue;
@@ -627,22 +747,25 @@ fn check_game<G: RefGame, R: BufRead>(
         }
         let successors = state.successors();
         if successors.is_empty() {
-            return Err(CheckError::general(format!(
-                "{} reaches a position with no legal move whose game is not over: {key_text}",
-                line_of_play(&path)
-            )));
+            return Err(CheckError::general(CheckErrorKind::Stuck {
+                path,
+                position: key_text,
+            }));
         }
         if state.side() == winner {
             let Some(entry) = strategy.get(&key) else {
-                return Err(CheckError::general(format!(
-                    "no move for the winner after {}: the certificate has no line for {key_text}",
-                    line_of_play(&path)
-                )));
+                return Err(CheckError::general(CheckErrorKind::MissingMove {
+                    path,
+                    position: key_text,
+                }));
             };
             let Some((mv, next)) = successors.into_iter().find(|(m, _)| **m == *entry.mv) else {
                 return Err(CheckError::at(
                     entry.line,
-                    format!("move `{}` is not legal in {key_text}", entry.mv),
+                    CheckErrorKind::IllegalMove {
+                        mv: entry.mv.to_string(),
+                        position: key_text,
+                    },
                 ));
             };
             report.lines_used += 1;
@@ -706,14 +829,146 @@ mod tests {
         let north = "kalah 4,4,4,4,4,4/4,4,4,4,4,4 N 1 0,0";
         assert_eq!(
             check_position::<RefKalah>(north, rules, Player::South),
-            Err(LineError::NotWinnerToMove {
+            Err(CheckErrorKind::NotWinnerToMove {
                 side: Player::North,
                 winner: Player::South
             })
         );
         assert!(matches!(
             check_position::<RefKalah>("kalah nonsense", rules, Player::South),
-            Err(LineError::NotAPosition { game: "kalah", .. })
+            Err(CheckErrorKind::NotAPosition { game: "kalah", .. })
         ));
+    }
+
+    const ROOT: &str = "kalah 4,4,4,4,4,4/4,4,4,4,4,4 S 0 0,0";
+
+    /// The check of a Kalah certificate from the start, South to win.
+    fn kalah(goal: &str, lines: &[&str]) -> Result<CheckReport, CheckError> {
+        let mut text = format!("ngola-proof 1 kalah pits=6 | {ROOT} | S{goal}\n");
+        for line in lines {
+            text += line;
+            text += "\n";
+        }
+        check(text.as_bytes())
+    }
+
+    fn kind_at(result: Result<CheckReport, CheckError>) -> (Option<u64>, CheckErrorKind) {
+        let err = result.unwrap_err();
+        (err.line, err.kind)
+    }
+
+    #[test]
+    fn check_errors_are_kinds_a_caller_can_match() {
+        let (line, kind) = kind_at(check("ngola-proof 2 kalah pits=6 | x | S\n".as_bytes()));
+        assert_eq!(line, Some(1));
+        assert_eq!(
+            kind,
+            CheckErrorKind::Header(HeaderError::Version("2".to_string()))
+        );
+        assert!(matches!(
+            kind_at(check("ngola-proof 1 kalah pits=99 | x | S\n".as_bytes())),
+            (Some(1), CheckErrorKind::HeaderRules(_))
+        ));
+        assert!(matches!(
+            kind_at(check("ngola-proof 1 kalah pits=6 | x | S\n".as_bytes())),
+            (Some(1), CheckErrorKind::HeaderRoot(_))
+        ));
+        assert_eq!(
+            kind_at(kalah(" margin>=49", &[])),
+            (
+                Some(1),
+                CheckErrorKind::GoalOutOfRange {
+                    margin: 49,
+                    seeds: 48
+                }
+            )
+        );
+        let named = format!("ngola-proof 1 kalah pits=6 | {ROOT} | S | tablebase kalah pits=6 x\n");
+        assert_eq!(
+            kind_at(check(named.as_bytes())),
+            (
+                Some(1),
+                CheckErrorKind::NoDatabase {
+                    named: "kalah pits=6 x".to_string()
+                }
+            )
+        );
+        assert_eq!(
+            kind_at(kalah("", &["no tab"])),
+            (Some(2), CheckErrorKind::NoTab)
+        );
+        let no_move = format!("{ROOT}\t");
+        assert_eq!(
+            kind_at(kalah("", &[&no_move])),
+            (Some(2), CheckErrorKind::NotOneMove)
+        );
+        assert!(matches!(
+            kind_at(kalah("", &["kalah nonsense\t1"])),
+            (Some(2), CheckErrorKind::NotAPosition { game: "kalah", .. })
+        ));
+        let north = "kalah 4,4,4,4,4,4/4,4,4,4,4,4 N 1 0,0\t1";
+        assert!(matches!(
+            kind_at(kalah("", &[north])),
+            (
+                Some(2),
+                CheckErrorKind::NotWinnerToMove {
+                    side: Player::North,
+                    ..
+                }
+            )
+        ));
+        let (a, b) = (format!("{ROOT}\ta"), format!("{ROOT}\tb"));
+        assert_eq!(
+            kind_at(kalah("", &[&a, &b])),
+            (
+                Some(3),
+                CheckErrorKind::ConflictingMove {
+                    earlier: "a".to_string(),
+                    earlier_line: 2,
+                    mv: "b".to_string()
+                }
+            )
+        );
+        let illegal = format!("{ROOT}\tz9");
+        assert!(matches!(
+            kind_at(kalah("", &[&illegal])),
+            (Some(2), CheckErrorKind::IllegalMove { ref mv, .. }) if mv == "z9"
+        ));
+        let err = kalah("", &[]).unwrap_err();
+        assert!(
+            matches!(err.kind, CheckErrorKind::MissingMove { ref path, .. } if path.is_empty()),
+            "{err}"
+        );
+        assert_eq!(err.line, None);
+        assert!(
+            err.to_string().starts_with(
+                "no move for the winner after the root: the certificate has no line for kalah "
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_short_of_the_goal_says_how_it_ended() {
+        let end = "kalah 0,0,0,0,0,0/0,0,0,0,0,0 S 40 24,24";
+        let text = format!("ngola-proof 1 kalah pits=6 | {end} | S\n");
+        let err = check(text.as_bytes()).unwrap_err();
+        assert!(
+            matches!(
+                err.kind,
+                CheckErrorKind::GoalNotMet {
+                    result: RefResult { winner: None, .. },
+                    goal: Goal::MarginAtLeast(1),
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(
+            err.to_string().starts_with(
+                "the root ends in a draw, which does not meet the goal (S margin>=1): "
+            ),
+            "{err}"
+        );
     }
 }

@@ -25,8 +25,8 @@ use ngola_rules::{with_game, Game, GameKind, Player, RuleOptions};
 use ngola_viz::{Record, RecordedMove};
 
 use crate::play_session::{
-    play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError, PlaySetup,
-    PlayedMove,
+    play_session_with, AgentMaker, InputLine, LineSource, PipedLines, PlayError, PlayResult,
+    PlaySetup, PlayedMove,
 };
 
 use crate::cli_error::{print, CliError};
@@ -61,12 +61,20 @@ pub struct PlayArgs {
 }
 
 /// Reads a side: `S`/`N` (or `south`/`north`, any case).
-pub fn parse_side(text: &str) -> Result<Player, String> {
+pub fn parse_side(text: &str) -> Result<Player, SideError> {
     match text.to_ascii_lowercase().as_str() {
         "s" | "south" => Ok(Player::South),
         "n" | "north" => Ok(Player::North),
-        _ => Err(format!("`{text}` is not a side; expected S or N")),
+        _ => Err(SideError::NotASide(text.to_string())),
     }
+}
+
+/// Why `--side` cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SideError {
+    /// Neither `S`/`south` nor `N`/`north` (the text as given).
+    #[error("`{0}` is not a side; expected S or N")]
+    NotASide(String),
 }
 
 /// Plays the game, then saves the record.
@@ -76,43 +84,13 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
 
 fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     let start: G = args.game.setup()?;
-    let opponent: AgentSpec = args
-        .agent
-        .parse()
-        .map_err(|e| CliError::input(format!("--agent: {e}")))?;
-    let hint: AgentSpec = args
-        .hint
-        .parse()
-        .map_err(|e| CliError::input(format!("--hint: {e}")))?;
-    // Both agents' tables are held at once (the hint agent is built when
-    // asked): refuse what the machine cannot hold before the game starts.
-    ngola_agents::memory::check(opponent.memory_mb() + hint.memory_mb(), || {
-        format!("the tables of --agent {opponent} and --hint {hint}")
-    })
-    .map_err(CliError::input)?;
-    for (flag, spec) in [("--agent", &opponent), ("--hint", &hint)] {
-        spec.check_network::<G>(start.rules())
-            .map_err(|e| CliError::input(format!("{flag}: {e}")))?;
-    }
+    let (opponent, hint) = agent_specs::<G>(args, &start)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let path = args
         .record
         .clone()
         .unwrap_or_else(|| default_record_name(G::NAME, SystemTime::now()));
-
-    // The record keeps the canonical specs (every parameter explicit);
-    // the session shows them as typed.
-    let (you, agent) = (format!("you ({})", args.side), opponent.to_string());
-    let (south, north) = match args.side {
-        Player::South => (you, agent),
-        Player::North => (agent, you),
-    };
-    let tags = [
-        ("south", south),
-        ("north", north),
-        ("seed", seed.to_string()),
-        ("hint", hint.to_string()),
-    ];
+    let tags = record_tags(args.side, &opponent, &hint, seed);
     let record_of = |moves: &[PlayedMove<G>], result: &str| -> Result<String, CliError> {
         let mut record = game_record(args.game.game, &start, moves);
         for (key, value) in &tags {
@@ -131,10 +109,92 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         text: record_of(&[], "interrupted")?,
         saved: false,
     }));
-    let on_signal = Arc::clone(&saver);
-    // If a handler cannot be set, Ctrl-C ends the program as it would anyway.
+    save_on_ctrl_c(Arc::clone(&saver));
+
+    let setup = PlaySetup {
+        start: start.clone(),
+        human: args.side,
+        opponent: AgentMaker::new(args.agent.trim(), move || opponent.build::<G>(seed)),
+        hint: AgentMaker::new(args.hint.trim(), move || {
+            hint.build::<G>(seed ^ 0x9e37_79b9_7f4a_7c15)
+        }),
+    };
+    let mut changed = |moves: &[PlayedMove<G>]| {
+        if let Ok(text) = record_of(moves, "interrupted") {
+            saver.lock().unwrap_or_else(PoisonError::into_inner).text = text;
+        }
+    };
+    let (result, error) = run_session(setup, &mut changed);
+
+    let result_text = match result.outcome {
+        Some(outcome) => format!("{} {}", outcome.result_text(), outcome.reason),
+        None if result.interrupted => "interrupted".to_string(),
+        None => "unfinished".to_string(),
+    };
+    let text = record_of(&result.moves, &result_text)?;
+    {
+        let mut saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
+        saver.text = text;
+        saver.save()?;
+    }
+    session_end(&path, result.interrupted, error)
+}
+
+/// The opponent's and the hint agent's specs, or an error naming the flag:
+/// each must read, suit the game's rules, and both tables fit the machine.
+fn agent_specs<G: Evaluate>(
+    args: &PlayArgs,
+    start: &G,
+) -> Result<(AgentSpec, AgentSpec), CliError> {
+    let opponent: AgentSpec = args
+        .agent
+        .parse()
+        .map_err(|e| CliError::input(format!("--agent: {e}")))?;
+    let hint: AgentSpec = args
+        .hint
+        .parse()
+        .map_err(|e| CliError::input(format!("--hint: {e}")))?;
+    // Both agents' tables are held at once (the hint agent is built when
+    // asked): refuse what the machine cannot hold before the game starts.
+    ngola_agents::memory::check(opponent.memory_mb() + hint.memory_mb(), || {
+        format!("the tables of --agent {opponent} and --hint {hint}")
+    })
+    .map_err(CliError::input)?;
+    for (flag, spec) in [("--agent", &opponent), ("--hint", &hint)] {
+        spec.check_network::<G>(start.rules())
+            .map_err(|e| CliError::input(format!("{flag}: {e}")))?;
+    }
+    Ok((opponent, hint))
+}
+
+/// The record's tags naming the players, the seed and the hint agent. The
+/// record keeps the canonical specs (every parameter explicit); the
+/// session shows them as typed.
+fn record_tags(
+    side: Player,
+    opponent: &AgentSpec,
+    hint: &AgentSpec,
+    seed: u64,
+) -> [(&'static str, String); 4] {
+    let (you, agent) = (format!("you ({side})"), opponent.to_string());
+    let (south, north) = match side {
+        Player::South => (you, agent),
+        Player::North => (agent, you),
+    };
+    [
+        ("south", south),
+        ("north", north),
+        ("seed", seed.to_string()),
+        ("hint", hint.to_string()),
+    ]
+}
+
+/// Ctrl-C saves the record as it stands and ends the program (130, or 1
+/// if the record cannot be written). If a handler cannot be set, Ctrl-C
+/// ends the program as it would anyway.
+fn save_on_ctrl_c(saver: Arc<Mutex<Saver>>) {
     let _ = ctrlc::set_handler(move || {
-        let mut saver = on_signal.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
         let code = match saver.save() {
             Ok(()) => {
                 let _ = writeln!(
@@ -151,44 +211,31 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         };
         std::process::exit(code);
     });
+}
 
-    let setup = PlaySetup {
-        start: start.clone(),
-        human: args.side,
-        opponent: AgentMaker::new(args.agent.trim(), move || opponent.build::<G>(seed)),
-        hint: AgentMaker::new(args.hint.trim(), move || {
-            hint.build::<G>(seed ^ 0x9e37_79b9_7f4a_7c15)
-        }),
-    };
-    let mut changed = |moves: &[PlayedMove<G>]| {
-        if let Ok(text) = record_of(moves, "interrupted") {
-            saver.lock().unwrap_or_else(PoisonError::into_inner).text = text;
-        }
-    };
+/// Plays the session: with the line editor when standard input and output
+/// are both a terminal, else on plain lines (echoed when not a terminal).
+fn run_session<G: Evaluate>(
+    setup: PlaySetup<G>,
+    changed: &mut dyn FnMut(&[PlayedMove<G>]),
+) -> (PlayResult<G>, Option<PlayError>) {
     let stdin_terminal = std::io::stdin().is_terminal();
     let stdout = std::io::stdout().lock();
     let editor = (stdin_terminal && std::io::stdout().is_terminal())
         .then(Terminal::new)
         .flatten();
-    let (result, error) = match editor {
-        Some(editor) => play_session_with(setup, editor, stdout, &mut changed),
+    match editor {
+        Some(editor) => play_session_with(setup, editor, stdout, changed),
         None => {
             let lines = PipedLines::new(std::io::stdin().lock(), !stdin_terminal);
-            play_session_with(setup, lines, stdout, &mut changed)
+            play_session_with(setup, lines, stdout, changed)
         }
-    };
-
-    let result_text = match result.outcome {
-        Some(outcome) => format!("{} {}", outcome.result_text(), outcome.reason),
-        None if result.interrupted => "interrupted".to_string(),
-        None => "unfinished".to_string(),
-    };
-    let text = record_of(&result.moves, &result_text)?;
-    {
-        let mut saver = saver.lock().unwrap_or_else(PoisonError::into_inner);
-        saver.text = text;
-        saver.save()?;
     }
+}
+
+/// After the record is saved: says where (on stderr too when the output
+/// failed) and gives the exit: the session's error, 130 when interrupted.
+fn session_end(path: &Path, interrupted: bool, error: Option<PlayError>) -> Result<(), CliError> {
     let saved = format!(
         "Game record saved to {} (replay: ngola replay --record {0}).\n",
         path.display()
@@ -202,7 +249,7 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
         Some(PlayError::Output(e)) => failed(CliError::stdout(e)),
         Some(PlayError::Input(e)) => failed(CliError::stdin(e)),
         Some(other) => failed(CliError::failure(other)),
-        None if result.interrupted => {
+        None if interrupted => {
             print(&saved)?;
             Err(CliError {
                 code: 130,
@@ -361,6 +408,13 @@ mod tests {
     fn sides_read_in_any_case() {
         assert_eq!(parse_side("n"), Ok(Player::North));
         assert_eq!(parse_side("South"), Ok(Player::South));
-        assert!(parse_side("east").is_err());
+        assert_eq!(
+            parse_side("east"),
+            Err(SideError::NotASide("east".to_string()))
+        );
+        assert_eq!(
+            parse_side("east").unwrap_err().to_string(),
+            "`east` is not a side; expected S or N"
+        );
     }
 }

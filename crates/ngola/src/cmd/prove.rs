@@ -94,7 +94,7 @@ pub struct ProveArgs {
 }
 
 /// Reads `250ms`, `90s`, `30m`, `12h`, `2d` (a bare number is seconds).
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
     let text = text.trim();
     let (number, unit) = match text.find(|c: char| !(c.is_ascii_digit() || c == '.')) {
         Some(i) => text.split_at(i),
@@ -106,20 +106,37 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         "m" => 60.0,
         "h" => 3600.0,
         "d" => 86400.0,
-        _ => {
-            return Err(format!(
-                "`{text}`: expected a number with a unit ms, s, m, h or d (e.g. 90s, 30m, 12h)"
-            ))
-        }
+        _ => return Err(DurationError::BadUnit(text.to_string())),
     };
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}`: `{number}` is not a number"))?;
+    let value: f64 = number.parse().map_err(|_| DurationError::NotANumber {
+        text: text.to_string(),
+        number: number.to_string(),
+    })?;
     let seconds = value * scale;
     if !seconds.is_finite() || seconds <= 0.0 || seconds > 1e9 {
-        return Err(format!("`{text}`: expected a positive duration"));
+        return Err(DurationError::NotPositive(text.to_string()));
     }
     Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Why a duration (`--time`, `--checkpoint-every`, ...) cannot be read;
+/// each variant holds the text as given (trimmed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    /// No unit, or one that is none of ms, s, m, h, d.
+    #[error("`{0}`: expected a number with a unit ms, s, m, h or d (e.g. 90s, 30m, 12h)")]
+    BadUnit(String),
+    /// The part before the unit is not a number.
+    #[error("`{text}`: `{number}` is not a number")]
+    NotANumber {
+        /// The whole text.
+        text: String,
+        /// The part before the unit.
+        number: String,
+    },
+    /// Zero, negative, or longer than 10^9 seconds.
+    #[error("`{0}`: expected a positive duration")]
+    NotPositive(String),
 }
 
 /// Runs `ngola prove`.
@@ -553,4 +570,35 @@ fn check(path: &Path, tb: Option<&Path>) -> Result<(), CliError> {
         None => text,
     };
     print(&text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_read_and_each_fault_is_its_own_kind() {
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration(" 90 "), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("2d"), Ok(Duration::from_secs(2 * 86400)));
+        assert_eq!(
+            parse_duration("5w"),
+            Err(DurationError::BadUnit("5w".to_string()))
+        );
+        assert_eq!(
+            parse_duration("1.2.3s"),
+            Err(DurationError::NotANumber {
+                text: "1.2.3s".to_string(),
+                number: "1.2.3".to_string()
+            })
+        );
+        assert_eq!(
+            parse_duration("0s"),
+            Err(DurationError::NotPositive("0s".to_string()))
+        );
+        assert_eq!(
+            parse_duration("1.2.3s").unwrap_err().to_string(),
+            "`1.2.3s`: `1.2.3` is not a number"
+        );
+    }
 }

@@ -110,9 +110,9 @@ pub struct EngineArgs {
     seed: u64,
 }
 
-fn parse_spec(text: &str) -> Result<AgentSpec, String> {
+/// `--agent`: an agent spec.
+fn parse_spec(text: &str) -> Result<AgentSpec, ngola_agents::SpecError> {
     text.parse()
-        .map_err(|e: ngola_agents::SpecError| e.to_string())
 }
 
 /// Runs the protocol on stdin and stdout until `quit` or end of input.

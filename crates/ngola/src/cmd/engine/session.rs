@@ -2,9 +2,10 @@
 
 use std::io::{self, Write};
 
-use ngola_agents::{Agent, AgentSpec, Evaluate};
+use ngola_agents::{Agent, AgentSpec, BuildError, Evaluate};
 use ngola_arena::ugi::line::shorten_quotes;
-use ngola_rules::{GameKind, Player, RuleOptions};
+use ngola_rules::{GameKind, PlayTextError, Player, PositionError, RuleOptions};
+use thiserror::Error;
 
 use super::words::{parse_setoption, Go, WordError};
 
@@ -57,15 +58,15 @@ impl<G: Evaluate> Engine<G> {
         seed: u64,
         rules: G::Rules,
         start_text: Option<String>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, StartError> {
         let start = match &start_text {
-            Some(text) => G::from_position(text, rules).map_err(|e| e.to_string())?,
+            Some(text) => G::from_position(text, rules)?,
             None => G::start(rules),
         };
         // A table the machine cannot hold, or a network of other rules,
         // is refused here (exit 2).
-        spec.check_network::<G>(&rules).map_err(|e| e.to_string())?;
-        let agent = spec.try_build::<G>(seed).map_err(|e| e.to_string())?;
+        spec.check_network::<G>(&rules)?;
+        let agent = spec.try_build::<G>(seed)?;
         Ok(Engine {
             spec,
             seed,
@@ -125,7 +126,7 @@ impl<G: Evaluate> Engine<G> {
             }
             "moves" => {
                 let base = self.game.clone();
-                let game = self.play_from(&base, rest.split_whitespace())?;
+                let game = play_moves(&base, rest.split_whitespace())?;
                 self.game = game;
                 self.history = None;
                 Ok(Step::Continue)
@@ -298,7 +299,7 @@ impl<G: Evaluate> Engine<G> {
                 if prefix {
                     let rest: Vec<&str> = words.collect();
                     let before = self.game.clone();
-                    self.game = self.play_from(&before, rest.iter().copied())?;
+                    self.game = play_moves(&before, rest.iter().copied())?;
                     self.agent_sees(&before, &rest);
                     if let Some((_, played)) = &mut self.history {
                         played.extend(rest.iter().map(|m| m.to_string()));
@@ -309,28 +310,16 @@ impl<G: Evaluate> Engine<G> {
         }
         let base = match base_text {
             "startpos" => self.start.clone(),
-            text => G::from_position(text, self.rules).map_err(|e| e.to_string())?,
+            text => G::from_position(text, self.rules)?,
         };
         let words: Vec<&str> = moves.split_whitespace().collect();
-        self.game = self.play_from(&base, words.iter().copied())?;
+        self.game = play_moves(&base, words.iter().copied())?;
         self.agent_sees(&base, &words);
         self.history = Some((
             base_text.to_string(),
             words.iter().map(|m| m.to_string()).collect(),
         ));
         Ok(())
-    }
-
-    /// `base` after `moves`, or the first error (then nothing is played).
-    fn play_from<'a>(&self, base: &G, moves: impl Iterator<Item = &'a str>) -> Result<G, String> {
-        let mut game = base.clone();
-        for text in moves {
-            if game.outcome().is_some() {
-                return Err(format!("cannot play `{text}`: the game is over"));
-            }
-            game.play_text(text).map_err(|e| e.to_string())?;
-        }
-        Ok(game)
     }
 
     /// Shows the agent the moves (known legal) played from `base`.
@@ -344,6 +333,44 @@ impl<G: Evaluate> Engine<G> {
             game.play(mv);
         }
     }
+}
+
+/// `base` after `moves`, or the first error (then nothing is played).
+fn play_moves<'a, G: Evaluate>(
+    base: &G,
+    moves: impl Iterator<Item = &'a str>,
+) -> Result<G, MovesError> {
+    let mut game = base.clone();
+    for text in moves {
+        if game.outcome().is_some() {
+            return Err(MovesError::GameOver(text.to_string()));
+        }
+        game.play_text(text)?;
+    }
+    Ok(game)
+}
+
+/// Why an engine could not start: its start position or its agent.
+#[derive(Debug, Error)]
+pub enum StartError {
+    /// `--position` is not a position of the game.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// The agent cannot be built (a table too big, a network or
+    /// database that cannot be used).
+    #[error(transparent)]
+    Agent(#[from] BuildError),
+}
+
+/// Why the moves of `position ... moves` or `moves` cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MovesError {
+    /// A move after the end of the game (the move as given).
+    #[error("cannot play `{0}`: the game is over")]
+    GameOver(String),
+    /// A move that is not a move of the game, or not legal.
+    #[error(transparent)]
+    Move(#[from] PlayTextError),
 }
 
 /// The seed of the game that starts after `games` `uginewgame`s since the
@@ -386,9 +413,15 @@ pub enum Failure {
     Output(io::Error),
 }
 
-impl From<String> for Failure {
-    fn from(reason: String) -> Failure {
-        Failure::Reason(reason)
+impl From<MovesError> for Failure {
+    fn from(e: MovesError) -> Failure {
+        Failure::Reason(e.to_string())
+    }
+}
+
+impl From<PositionError> for Failure {
+    fn from(e: PositionError) -> Failure {
+        Failure::Reason(e.to_string())
     }
 }
 
@@ -419,5 +452,58 @@ impl<G: Evaluate> Session for Engine<G> {
 
     fn agent(&self) -> (&AgentSpec, u64) {
         (&self.spec, self.seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ngola_rules::kalah::{Kalah, KalahRules};
+    use ngola_rules::{Game, MoveList};
+
+    fn spec(text: &str) -> AgentSpec {
+        text.parse().expect("test spec")
+    }
+
+    #[test]
+    fn a_bad_start_position_or_agent_is_its_own_kind() {
+        let rules = KalahRules::default();
+        let bad_position =
+            Engine::<Kalah>::new(spec("random"), 1, rules, Some("not a position".to_string()));
+        assert!(matches!(bad_position, Err(StartError::Position(_))));
+        let missing_net =
+            Engine::<Kalah>::new(spec("policy:net=/nonexistent/x.net"), 1, rules, None);
+        assert!(matches!(
+            missing_net,
+            Err(StartError::Agent(BuildError::Network { .. }))
+        ));
+        assert!(Engine::<Kalah>::new(spec("random"), 1, rules, None).is_ok());
+    }
+
+    #[test]
+    fn a_bad_move_and_a_move_after_the_end_are_told_apart() {
+        let start = Kalah::start(KalahRules::default());
+        let mut moves = MoveList::new();
+        start.legal_moves(&mut moves);
+        let first = moves[0].to_string();
+        let after = play_moves(&start, std::iter::once(first.as_str()));
+        assert!(after.is_ok_and(|g| g.ply() == 1));
+        let bad = play_moves(&start, "zz".split_whitespace());
+        assert!(matches!(
+            bad,
+            Err(MovesError::Move(PlayTextError::Parse(_)))
+        ));
+        let mut over = start;
+        while over.outcome().is_none() {
+            moves.clear();
+            over.legal_moves(&mut moves);
+            over.play(moves[0]);
+        }
+        let err = play_moves(&over, std::iter::once(first.as_str())).unwrap_err();
+        assert_eq!(err, MovesError::GameOver(first.clone()));
+        assert_eq!(
+            err.to_string(),
+            format!("cannot play `{first}`: the game is over")
+        );
     }
 }

@@ -105,9 +105,7 @@ pub fn archive_games(dir: &Path) -> Result<u64> {
             .map_err(|e| ArenaError::io(&archive, e));
     }
     rewrite(&plain, &archive, |mut input, output| {
-        let mut encoder = GzBuilder::new()
-            .mtime(0)
-            .write(output, Compression::fast());
+        let mut encoder = GzBuilder::new().mtime(0).write(output, Compression::fast());
         std::io::copy(&mut input, &mut encoder)?;
         encoder.finish().map(|_| ())
     })?;

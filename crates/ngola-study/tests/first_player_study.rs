@@ -44,12 +44,30 @@ fn every_cell_is_its_published_run() {
 #[test]
 fn the_variant_survey_is_a_valid_study() {
     // 3 capture readings x 3 widths x 2 endless-sowing rules, then
-    // 3 house counts x 3 counter counts x 2 skip_origin settings.
+    // 3 house counts x 3 counter counts x 2 skip_origin settings; then
+    // the same 36 variants under the swap rule.
     let study =
         Study::from_file(&repo().join("experiments/variant-survey.toml")).expect("the study reads");
-    assert_eq!(study.cells.len(), 18 + 18);
+    assert_eq!(study.cells.len(), 2 * (18 + 18));
     assert_eq!(study.cells[0].name, "mangola-lap-start-c4-illegal");
     assert_eq!(study.cells[35].name, "umelbagara-h7-c5-skip-true");
+    assert_eq!(study.cells[36].name, "mangola-lap-start-c4-illegal-swap");
+    assert_eq!(study.cells[71].name, "umelbagara-h7-c5-skip-true-swap");
+    for (plain, swapped) in study.cells[..36].iter().zip(&study.cells[36..]) {
+        assert_eq!(swapped.name, format!("{}-swap", plain.name));
+        let sorted = |mut rules: Vec<(String, String)>| {
+            rules.sort();
+            rules
+        };
+        let mut expected = plain.experiment.rules.clone();
+        expected.push(("swap".to_string(), "true".to_string()));
+        assert_eq!(
+            sorted(swapped.experiment.rules.clone()),
+            sorted(expected),
+            "{}",
+            swapped.name
+        );
+    }
     for cell in &study.cells {
         let mut experiment = cell.experiment.clone();
         with_game!(experiment.game, G => experiment.resolve::<G>().map(|_| ()))

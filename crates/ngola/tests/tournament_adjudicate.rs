@@ -105,17 +105,7 @@ fn adjudicated_games_have_the_database_value() {
     succeed(&["tournament", "--resume", run_s, "-q"]);
     // A row whose result is not the database's is refused.
     let path = run.join("games.csv");
-    let text = std::fs::read_to_string(&path).expect("games.csv");
-    let line = text
-        .lines()
-        .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
-        .expect("a decisive tablebase row");
-    let flipped = if line.contains(",S,") {
-        line.replacen(",S,", ",N,", 1)
-    } else {
-        line.replacen(",N,", ",S,", 1)
-    };
-    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
+    flip_a_tablebase_result(&path);
     let out = ngola(&["tournament", "--resume", run_s, "-q"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("adjudicated"), "{}", stderr(&out));
@@ -281,17 +271,7 @@ fn a_killed_adjudicated_run_resumes_to_the_same_rows() {
     assert_eq!(games(&merged), want);
     // A tablebase row given the other result is refused.
     let path = killed.join("games.csv");
-    let text = std::fs::read_to_string(&path).expect("games.csv");
-    let line = text
-        .lines()
-        .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
-        .expect("a decisive tablebase row");
-    let flipped = if line.contains(",S,") {
-        line.replacen(",S,", ",N,", 1)
-    } else {
-        line.replacen(",N,", ",S,", 1)
-    };
-    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
+    flip_a_tablebase_result(&path);
     refused(
         &args![
             "merge --out",
@@ -330,4 +310,20 @@ fn a_killed_accuracy_run_resumes_to_the_same_measure() {
     let summary = std::fs::read_to_string(killed.join("summary.txt")).expect("summary.txt");
     assert!(summary.contains("Accuracy against"), "{summary}");
     assert!(!summary.contains("without a ply cap"), "{summary}");
+}
+
+/// Gives the first decisive `tablebase` row of the `games.csv` at `path`
+/// the other result.
+fn flip_a_tablebase_result(path: &std::path::Path) {
+    let text = std::fs::read_to_string(&path).expect("games.csv");
+    let line = text
+        .lines()
+        .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
+        .expect("a decisive tablebase row");
+    let flipped = if line.contains(",S,") {
+        line.replacen(",S,", ",N,", 1)
+    } else {
+        line.replacen(",N,", ",S,", 1)
+    };
+    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
 }

@@ -315,7 +315,7 @@ fn a_killed_accuracy_run_resumes_to_the_same_measure() {
 /// Gives the first decisive `tablebase` row of the `games.csv` at `path`
 /// the other result.
 fn flip_a_tablebase_result(path: &std::path::Path) {
-    let text = std::fs::read_to_string(&path).expect("games.csv");
+    let text = std::fs::read_to_string(path).expect("games.csv");
     let line = text
         .lines()
         .find(|l| l.contains(",tablebase,") && (l.contains(",S,") || l.contains(",N,")))
@@ -325,5 +325,5 @@ fn flip_a_tablebase_result(path: &std::path::Path) {
     } else {
         line.replacen(",N,", ",S,", 1)
     };
-    std::fs::write(&path, text.replacen(line, &flipped, 1)).expect("written");
+    std::fs::write(path, text.replacen(line, &flipped, 1)).expect("written");
 }

@@ -74,7 +74,13 @@ pub fn rules<G: Game>(assignments: &[&str]) -> Option<G::Rules> {
             .and_then(|v| v.trim().parse::<u64>().ok())
             .is_some_and(|laps| laps == 0 || laps > MAX_FUZZ_LAPS)
     });
-    if slow_laps {
+    // The reference implementations play without the swap rule, so a
+    // rule set with it has nothing to be compared with; the swap rule has
+    // tests of its own (crates/ngola-rules/tests/swap_rule.rs).
+    let swap = assignments
+        .iter()
+        .any(|a| a.strip_prefix("swap=").is_some_and(|v| v.trim() == "true"));
+    if slow_laps || swap {
         return None;
     }
     G::Rules::from_assignments(assignments).ok()

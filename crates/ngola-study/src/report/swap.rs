@@ -6,7 +6,7 @@
 use ngola_arena::stats::elo::difference_interval;
 
 use super::table::MeasureRow;
-use super::words::{interval, or_nan, plural};
+use super::words::{interval, or_nan, plural, side};
 
 /// The rule option as a board's name writes it.
 const SWAP: &str = "swap=true";
@@ -84,12 +84,10 @@ impl Pair<'_> {
             Change::None => "no change within the difference's interval",
         };
         let (s, l, h) = Self::score(self.with);
-        let balance = if l > 0.5 {
-            "favours South"
-        } else if h < 0.5 {
-            "favours North"
-        } else {
-            "is even within its interval"
+        let balance = match side(l, h) {
+            Some("South") => "favours South",
+            Some(_) => "favours North",
+            None => "is even within its interval",
         };
         let (ws, wl, wh) = Self::score(self.without);
         format!(
@@ -129,7 +127,7 @@ pub(super) fn swap_lines(rows: &[MeasureRow]) -> Vec<String> {
     let mut lines: Vec<String> = pairs.iter().map(Pair::line).collect();
     if pairs.len() >= 2 {
         let count = |c: Change| pairs.iter().filter(|p| p.change() == c).count() as u64;
-        let even = |r: &MeasureRow| or_nan(r.south_low) <= 0.5 && or_nan(r.south_high) >= 0.5;
+        let even = |r: &MeasureRow| side(or_nan(r.south_low), or_nan(r.south_high)).is_none();
         let even_with = pairs.iter().filter(|p| even(p.with)).count() as u64;
         let even_without = pairs.iter().filter(|p| even(p.without)).count() as u64;
         lines.push(format!(

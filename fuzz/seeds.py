@@ -5,8 +5,9 @@
 
 Makes OUT/<target>/ for each target of fuzz/Cargo.toml, from the recorded
 runs and their experiment files (results/*/runs), the experiment files
-(experiments/), the opening tables (results/first-player-advantage/
-openings), the proof certificates (results/solved/certificates), the
+(experiments/), the opening tables (results/*/openings, where a study
+keeps them), the openings of the recorded runs (as suites), the proof
+certificates (results/solved/certificates), the
 recorded games of the tests (crates/*/tests/data) and
 fuzz/regressions/<target>/ (inputs that once failed, kept as tests).
 Deterministic: the same tree gives the same seeds.
@@ -158,6 +159,13 @@ def main() -> None:
         if not header:
             continue
         moves_at = header.index("moves") if "moves" in header else None
+        # The run's openings as a suite (one opening's moves a line).
+        if "opening" in header:
+            at = header.index("opening")
+            openings = sorted({row[at] for row in rows if row[at]})
+            if openings:
+                seeds.add("suite", game_line + "\n" + "\n".join(openings) + "\n")
+                seeds.add("suite", game_line + " allow\n" + openings[0] + "\n")
         seeds.add("games_row", game_line + "\n" + games_csv(header, rows[:3]))
         for row in rows:
             seeds.add("games_row", game_line + "\n" + games_csv(header, [row]))

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The fuzz stage of scripts/test.sh: every fuzz target of fuzz/ (one per
-# text format ngola reads) for a bounded time.
+# The fuzz campaign: every fuzz target of fuzz/ (one per text format ngola
+# reads) for a bounded time, instrumented. CI (.ci/run) runs it after
+# scripts/test.sh, whose Rust stage already runs every target's check over
+# the seed inputs and fuzz/regressions/ (fuzz/tests/seeds.rs).
 #
 #   scripts/test-fuzz.sh [SECONDS] [TARGET...]
 #
@@ -23,7 +25,7 @@ seconds=${1:-7}
     echo "usage: scripts/test-fuzz.sh [SECONDS] [TARGET...] (SECONDS a whole number, at least 1)" >&2
     exit 2
 }
-mapfile -t all < <(sed -n 's/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml | grep -v '^ngola-fuzz$')
+mapfile -t all < <(sed -n '/^\[\[bin\]\]$/{n;s/^name = "\(.*\)"$/\1/p;}' fuzz/Cargo.toml)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 for target in "${targets[@]}"; do
@@ -43,9 +45,9 @@ flags+=" -Cllvm-args=-sanitizer-coverage-trace-compares"
 flags+=" -Cllvm-args=-sanitizer-coverage-stack-depth"
 flags+=" -Cllvm-args=-simplifycfg-branch-fold-threshold=0 --cfg fuzzing"
 echo "-- building the fuzz targets (fuzz/, libFuzzer, $host)"
-RUSTFLAGS="$flags ${RUSTFLAGS:-}" cargo build --quiet --locked --release \
-    --manifest-path fuzz/Cargo.toml --target "$host" --target-dir "$dir" --bins
-bin=$dir/$host/release
+RUSTFLAGS="$flags ${RUSTFLAGS:-}" cargo build --quiet --locked --profile fuzz \
+    -p ngola-fuzz --features libfuzzer --target "$host" --target-dir "$dir" --bins
+bin=$dir/$host/fuzz
 
 seeds=$dir/seeds
 rm -rf "$seeds"

@@ -3,10 +3,10 @@
 #
 #   scripts/test-python.sh [PYTEST ARGS...]
 #
-# Makes (or reuses) a virtual environment in target/python-venv with the
-# test tools of python/requirements-test.txt (pytest, pandas, mypy, ruff,
-# open-spiel for the comparison with OpenSpiel's own games); the venv is
-# made again when that file changes. Then builds and installs the package
+# Makes (or reuses) a virtual environment with the test tools of
+# python/requirements-test.txt (pytest, pandas, mypy, ruff, open-spiel for
+# the comparison with OpenSpiel's own games), kept outside the work tree
+# and made again when that file changes (scripts/venv.sh). Then builds and installs the package
 # exactly as a user does (`pip install ./python`: a release build by
 # maturin, or the profile MATURIN_PEP517_ARGS names: scripts/test.sh asks
 # for `--profile dev` to reuse its Rust stage's artifacts), checks
@@ -14,22 +14,13 @@
 # the package, its stubs and the tests), and runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python=${PYTHON:-python3}
-venv=target/python-venv
-requirements=python/requirements-test.txt
-want=$(sha256sum "$requirements" | cut -d' ' -f1)
-if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.requirements" 2>/dev/null)" != "$want" ]; then
-  echo "-- making $venv"
-  rm -rf "$venv"
-  "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet -r "$requirements"
-  echo "$want" > "$venv/.requirements"
-fi
+source scripts/venv.sh
+venv=$(venv_for python python/requirements-test.txt)
 echo "-- pip install ./python"
 "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 echo "-- ruff, mypy"
-(cd python && "../$venv/bin/ruff" format --check --quiet . ../examples/python && "../$venv/bin/ruff" check --quiet . ../examples/python)
-(cd python && "../$venv/bin/mypy")
+(cd python && "$venv/bin/ruff" format --check --quiet . ../examples/python && "$venv/bin/ruff" check --quiet . ../examples/python)
+(cd python && "$venv/bin/mypy")
 echo "-- pytest"
 # The tests compare with the `ngola` program (`ngola replay`); scripts/test.sh
 # passes the one its Rust stage built.
@@ -37,4 +28,4 @@ if [ -z "${NGOLA_BIN:-}" ]; then
   cargo build --quiet --locked --release -p ngola
   export NGOLA_BIN=${CARGO_TARGET_DIR:-target}/release/ngola
 fi
-cd python && "../$venv/bin/python" -m pytest -q "$@"
+cd python && "$venv/bin/python" -m pytest -q "$@"

@@ -4,17 +4,20 @@
 #   scripts/test.sh
 #
 # Stages, in this order so that nothing is built twice:
-#   1. Rust: `cargo test --workspace` (the `dev`/`test` profile, optimised;
-#      it also builds the `ngola` program, target/debug/ngola);
-#   2. Python: scripts/test-python.sh (a virtual environment under target/,
-#      the package built by maturin in the same `dev` profile, so it reuses
-#      the Rust stage's artifacts; formatting, types, pytest);
+#   1. Rust: `cargo test --workspace` (the `dev`/`test` profile, optimised,
+#      the same artifacts `cargo run -p ngola` builds; one integration-test
+#      binary per crate; the fuzz targets' checks over their seed inputs
+#      and fuzz/regressions/ are the package ngola-fuzz's test). The
+#      Python bindings are left to stage 2, which builds them;
+#   2. Python: scripts/test-python.sh (a virtual environment, the package
+#      built by maturin in the same `dev` profile, so it reuses the Rust
+#      stage's artifacts; formatting, types, pytest);
 #   3. Docs: scripts/test-docs.sh (the book built by mkdocs --strict, its
 #      links checked; cargo doc with broken intra-doc links denied);
-#   4. Fuzz: scripts/test-fuzz.sh (every fuzz target for a bounded time);
-#   5. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
+#   4. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
 #      over the program stage 1 built.
-# Prints each stage's time at the end. CI (.ci/run) calls this script.
+# Prints each stage's time at the end. CI (.ci/run) calls this script, then
+# the instrumented fuzz campaign (scripts/test-fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${CARGO_TARGET_DIR:-target}/debug/ngola
@@ -27,12 +30,11 @@ stage() {
     times+=("$name $((SECONDS - start)) s")
 }
 
-stage Rust cargo test --workspace --locked
+stage Rust cargo test --workspace --exclude ngola-py --locked
 # The tests compare with the program the Rust stage built; maturin builds the
 # package in the same profile (a user's `pip install` builds it in release).
 stage Python env NGOLA_BIN="$bin" MATURIN_PEP517_ARGS="--profile dev" scripts/test-python.sh
 stage Docs scripts/test-docs.sh
-stage Fuzz scripts/test-fuzz.sh
 stage Slurm env NGOLA="$bin" scripts/test-slurm.sh
 
 (IFS=,; echo "== every stage passed; times: ${times[*]}")

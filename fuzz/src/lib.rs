@@ -147,3 +147,5 @@ pub fn agrees_with_reference<G: Checked>(game: &G) -> G::Ref {
     }
     reference
 }
+
+pub mod targets;

@@ -4,7 +4,7 @@
 //! graph built so that graph-history interaction gives a wrong answer to a
 //! prover that stores results resting on a repetition above them.
 
-mod common;
+use crate::common;
 
 use common::toys::*;
 use ngola_agents::prover::{Prover, ProverConfig, Silent, Value};

@@ -1,7 +1,7 @@
 //! The agents on the real games: they beat random play, find forced wins,
 //! and the per-game evaluations beat the plain seed difference.
 
-mod common;
+use crate::common;
 
 use common::duel::{duel, play};
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};

@@ -60,11 +60,22 @@ fn a_reused_table_gives_the_search_of_a_fresh_one() {
 /// Runs `f` in a child process of this test binary with `NGOLA_MEMORY_MB`
 /// set, so the limit does not leak into other tests.
 fn with_memory_limit(test: &str, mb: &str) -> std::process::Output {
-    std::process::Command::new(std::env::current_exe().unwrap())
-        .args([test, "--exact", "--ignored", "--nocapture"])
+    // The harness names a test by its path below the test crate's root.
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            &format!("{module}::{test}"),
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
         .env(MEMORY_ENV, mb)
         .output()
-        .unwrap()
+        .unwrap();
+    // A name that matches no test would pass without running anything.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1 passed"), "{test} did not run: {stdout}");
+    out
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Every agent on tiny games with known theory (see `common/toys.rs`).
 
-mod common;
+use crate::common;
 
 use common::toys::*;
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};

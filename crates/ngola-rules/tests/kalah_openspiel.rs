@@ -6,8 +6,7 @@
 //! The plain reference implementation replays the same games, so that the
 //! property test comparing it with the engine rests on checked ground.
 
-#[path = "common/fixtures.rs"]
-mod fixtures;
+use crate::common::fixtures;
 use ngola_rules::reference::kalah as kalah_reference;
 
 use fixtures::{numbers, records, returns};

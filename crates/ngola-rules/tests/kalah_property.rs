@@ -6,9 +6,8 @@
 //! `play_random` against the generic one. Seeds are conserved throughout.
 //! `NGOLA_PROPERTY_POSITIONS` overrides the number of random positions.
 
+use crate::common::property;
 use ngola_rules::reference::kalah as kalah_reference;
-#[path = "common/property.rs"]
-mod property;
 
 use kalah_reference::RefKalah;
 use ngola_rules::kalah::{openspiel, Kalah, KalahRules};

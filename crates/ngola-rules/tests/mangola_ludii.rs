@@ -10,8 +10,7 @@
 //! Ludii's list; under the default `illegal` it must equal Ludii's list
 //! less the candidates whose sowing is endless (the fixture holds some).
 
-#[path = "common/fixtures.rs"]
-mod fixtures;
+use crate::common::fixtures;
 
 use std::collections::BTreeSet;
 

@@ -7,9 +7,8 @@
 //! generic one. Seeds are conserved throughout.
 //! `NGOLA_PROPERTY_POSITIONS` overrides the number of random positions.
 
+use crate::common::property;
 use ngola_rules::reference::oware as oware_reference;
-#[path = "common/property.rs"]
-mod property;
 
 use ngola_rules::oware::{openspiel, Oware, OwareRules};
 use ngola_rules::perft::perft;

@@ -4,8 +4,7 @@
 //! at every turn the legal move set, after every move the board and the
 //! counters taken, and at the end the scores and the result.
 
-#[path = "common/fixtures.rs"]
-mod fixtures;
+use crate::common::fixtures;
 
 use std::collections::BTreeSet;
 

@@ -4,7 +4,7 @@
 //! positions of random games, read back from their text (so Oware's
 //! history starts afresh, as the database assumes).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! with South to move and with North to move (the board turned), has the
 //! same moves leading to the same entries, and its counts read back.
 
-mod common;
+use crate::common;
 
 use ngola_rules::kalah::Kalah;
 use ngola_rules::oware::Oware;

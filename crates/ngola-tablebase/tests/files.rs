@@ -3,7 +3,7 @@
 //! stopped part-way resumes to byte-identical files; a database of other
 //! rules is refused, for probes and builds, and so are rules with the swap.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

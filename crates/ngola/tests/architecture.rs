@@ -1,7 +1,7 @@
 //! The crates' dependency arrows are those the book's architecture page
 //! states: its table is compared with every crate's `Cargo.toml`.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

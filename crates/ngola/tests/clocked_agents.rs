@@ -2,7 +2,7 @@
 //! a `go movetime` and plays clocked tournaments on boards it cannot
 //! solve, and an agent whose spec names no budget searches by its clock.
 
-mod common;
+use crate::common;
 use common::args;
 
 use std::io::{Read, Write};

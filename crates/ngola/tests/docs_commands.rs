@@ -9,11 +9,11 @@
 //! those paths as from the repository's top folder, see the files that the
 //! page's earlier commands wrote, and write nothing into the checkout. To
 //! see a page's commands fail, change one line of output in it and run
-//! `cargo test -p ngola --test docs_commands`. After a deliberate change
-//! of output, `TRYCMD=overwrite cargo test -p ngola --test docs_commands`
+//! `cargo test -p ngola --test integration docs_commands`. After a deliberate change
+//! of output, `TRYCMD=overwrite cargo test -p ngola --test integration docs_commands`
 //! writes what the commands print back into the pages (review the diff).
 
-mod common;
+use crate::common;
 use common::{ngola_command, repo, temp_dir};
 
 use std::fs;

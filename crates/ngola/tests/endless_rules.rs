@@ -5,7 +5,7 @@
 //! movegen bench stops its playouts where tournaments stop games, and the
 //! solver gives up on a line past `MAX_LINE_PLIES` with a message.
 
-mod common;
+use crate::common;
 use common::{args, finish_within, ngola_command, temp_dir};
 
 use std::io::Write;

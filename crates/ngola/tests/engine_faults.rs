@@ -5,7 +5,7 @@
 //! the margin). Tests that need Python skip (saying so) when `python3` is
 //! absent.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::Path;

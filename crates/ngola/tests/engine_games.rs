@@ -2,7 +2,7 @@
 //! draws a new game's seed (games differ, a session replays exactly), and
 //! rules with a key given twice are refused.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::Stdio;

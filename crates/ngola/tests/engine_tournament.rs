@@ -5,7 +5,7 @@
 //! they treat built-in agents. Tests that need Python skip (saying so) when
 //! `python3` is absent.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::Path;
@@ -116,8 +116,11 @@ fn engines_that_crash_lie_or_stall_lose_the_games_they_fault_in_and_the_run_comp
     args.extend([
         "--games",
         "4",
+        // Far more than the crashing and lying engines need for their few
+        // moves, however loaded the machine; far less than the sleeper's
+        // 30 s.
         "--tc",
-        "0.4+0.01",
+        "2+0.05",
         "--threads",
         "2",
         "--quiet",

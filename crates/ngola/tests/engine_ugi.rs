@@ -2,7 +2,7 @@
 //! the handshake, every option, every position form, every `go` form, the
 //! queries and the errors (the engine answers and goes on).
 
-mod common;
+use crate::common;
 use common::{finish_within, ngola_command};
 
 use std::io::{Read, Write};

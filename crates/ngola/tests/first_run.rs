@@ -3,7 +3,7 @@
 //! table has one rating and says which; a user's deterministic engine
 //! against a built-in agent simply runs, on openings chosen for it.
 
-mod common;
+use crate::common;
 use common::args;
 
 use common::{refused, scratch, succeed};

@@ -4,8 +4,8 @@
 //! `kill -9` does not block `--resume`), and merges that never leave a
 //! half-written folder nor destroy an earlier complete one.
 
-mod common;
-use common::{args, finish_within, games, ngola_command, scratch};
+use crate::common;
+use common::{args, finish_within, games, ngola_command, scratch, spawn_paused};
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -166,7 +166,8 @@ fn wait_for_lock(child: &mut Child, dir: &Path) {
 fn a_second_writer_is_refused_and_a_killed_holder_does_not_block_resume() {
     let root = scratch("killed");
     let dir = root.join("run");
-    let mut first = slow_run(&dir).spawn().unwrap();
+    // Stopped by itself after its first games, holding the folder's lock.
+    let mut first = spawn_paused(&mut slow_run(&dir), 1);
     wait_for_lock(&mut first, &dir);
     let pid = first.id();
 
@@ -182,7 +183,7 @@ fn a_second_writer_is_refused_and_a_killed_holder_does_not_block_resume() {
     refused_as_locked(&["tournament", "--resume", s(&dir)], &dir, pid);
     assert!(
         first.try_wait().unwrap().is_none(),
-        "the first run must still be running for this test to mean anything"
+        "the first run must still be there for this test to mean anything"
     );
 
     // kill -9: the lock dies with the process; its file stays behind.

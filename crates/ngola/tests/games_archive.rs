@@ -5,13 +5,14 @@
 //! `plot` and `replay --run`. A killed run resumes and is archived at its
 //! end.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::Path;
-use std::time::Duration;
 
-use common::{args, finish_within, games, ngola, ngola_command, refused, succeed, temp_dir, words};
+use common::{
+    args, games, kill_when_paused, ngola, ngola_command, refused, succeed, temp_dir, words,
+};
 use ngola_arena::record::{parse_games, GameRecord};
 
 const GAME: &str = "tournament --game kalah --agent random --agent greedy --games 40 --seed 3 --opening-plies 2 -q";
@@ -112,21 +113,11 @@ fn a_killed_run_resumes_and_is_archived_at_its_end() {
     let long = "tournament --game mangola --agent alphabeta:depth=5 --agent greedy --games 1000 --seed 5 --opening-plies 8 -q --threads 1";
     succeed(&with(long, args!["--out", &plain]));
     let dir = temp_dir("killed");
-    let mut child = ngola_command()
-        .args(with(long, args!["--out", &dir, "--format-out csv.gz"]))
-        .spawn()
-        .expect("starts");
-    // Wait for some rows, then kill it mid-run.
-    for _ in 0..400 {
-        let rows = std::fs::read_to_string(dir.join("games.csv")).map_or(0, |t| t.lines().count());
-        if rows > 20 {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let _ = child.kill();
-    finish_within(&mut child, Duration::from_secs(60), "the killed run");
-    // (1,000 games take seconds; the kill lands after about 20.)
+    // Killed once 20 games are written (1,000 take seconds).
+    kill_when_paused(
+        ngola_command().args(with(long, args!["--out", &dir, "--format-out csv.gz"])),
+        20,
+    );
     assert!(
         !dir.join("games.csv.gz").exists() && !dir.join("summary.txt").exists(),
         "the run ended before the kill"

@@ -3,7 +3,7 @@
 //! is allocated or any folder made; never an abort. `NGOLA_MEMORY_MB`
 //! stands for a small machine here.
 
-mod common;
+use crate::common;
 use common::{args, ngola_command, temp_dir};
 
 use std::process::{Command, Output, Stdio};

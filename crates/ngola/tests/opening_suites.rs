@@ -3,7 +3,7 @@
 //! colour-swapped pair of every pairing, in file or shuffled order; bad
 //! lines stop the run naming the line; resume and merge keep the suite.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::collections::HashSet;

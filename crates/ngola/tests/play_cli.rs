@@ -3,7 +3,7 @@
 //! with one, with a bad input and an undo on the way; the saved record
 //! then replays with `ngola replay --record`.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::io::{BufRead, BufReader, Write};
@@ -386,17 +386,48 @@ fn in_a_terminal_the_up_arrow_recalls_the_last_line() {
         return;
     };
     let mut stdin = child.stdin.take().unwrap();
-    // A move, then the up arrow and Enter (the same move again), then quit;
-    // a pause between lines lets the line editor take each in turn.
-    for keys in ["a1\r", "\x1b[A\r", "quit\r"] {
-        std::thread::sleep(std::time::Duration::from_millis(700));
-        stdin.write_all(keys.as_bytes()).unwrap();
-        stdin.flush().unwrap();
+    // The terminal's output, read as it comes: each line is typed once the
+    // line editor has shown its prompt for it (and is reading keys).
+    let seen = std::sync::Arc::new((std::sync::Mutex::new(Vec::new()), std::sync::Condvar::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = {
+        let seen = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            loop {
+                let n = std::io::Read::read(&mut stdout, &mut chunk).unwrap_or(0);
+                let (text, arrived) = &*seen;
+                text.lock().unwrap().extend_from_slice(&chunk[..n]);
+                arrived.notify_all();
+                if n == 0 {
+                    break;
+                }
+            }
+        })
+    };
+    let prompts = |text: &[u8]| String::from_utf8_lossy(text).matches("Your move> ").count();
+    // A move, then the up arrow and Enter (the same move again), then quit.
+    for (typed, keys) in ["a1\r", "\x1b[A\r", "quit\r"].into_iter().enumerate() {
+        let (text, arrived) = &*seen;
+        let mut text = text.lock().unwrap();
+        // Waits for prompt number `typed + 1`, or for the end of output
+        // (`script` could not make a terminal: reported below).
+        while prompts(&text) <= typed && !reader.is_finished() {
+            text = arrived
+                .wait_timeout(text, std::time::Duration::from_millis(100))
+                .unwrap()
+                .0;
+        }
+        drop(text);
+        // (A `script` that has ended has closed its input: nothing to type.)
+        let _ = stdin
+            .write_all(keys.as_bytes())
+            .and_then(|()| stdin.flush());
     }
-    std::thread::sleep(std::time::Duration::from_millis(700));
     drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let text = String::from_utf8_lossy(&seen.0.lock().unwrap()).into_owned();
     if text.contains("script:") {
         eprintln!("skipped: `script` cannot make a terminal here: {text}");
         return;

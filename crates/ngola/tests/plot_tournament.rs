@@ -1,7 +1,7 @@
 //! `ngola plot` on a small tournament: the three SVGs parse as XML and
 //! their numbers equal the tables the tournament wrote.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::collections::HashMap;

@@ -2,7 +2,7 @@
 //! certificates (plain and gzip) pass `--check` and a damaged one fails,
 //! a checkpoint is continued, and bad input exits 2 naming what is wrong.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::Path;
@@ -193,33 +193,60 @@ fn bad_input_exits_2_naming_the_field() {
     }
 }
 
+/// Runs `ngola args` reporting progress every 50 ms, interrupts it
+/// (SIGINT) once its first progress line shows the search under way (the
+/// Ctrl-C handler is in place before the search starts), and returns its
+/// output, every line of standard error included.
+fn interrupted_once_searching(args: &[&str]) -> Output {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = ngola_command()
+        .args(args)
+        .args(["--progress", "50ms"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut errors = BufReader::new(child.stderr.take().expect("piped"));
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        if errors.read_line(&mut line).expect("stderr reads") == 0 {
+            break;
+        }
+        seen.push_str(&line);
+        if line.starts_with("prove: [") {
+            break;
+        }
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(kill.success());
+    errors.read_to_string(&mut seen).expect("stderr reads");
+    let mut out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    out.stderr = seen.into_bytes();
+    out
+}
+
 #[cfg(unix)]
 #[test]
 fn an_interrupted_run_saves_its_checkpoint_and_says_unknown() {
     let dir = scratch("interrupt");
     let cp = dir.join("run.ckpt");
     // 4 x 8 under Ludii's capture reading takes far longer than this test.
-    let child = ngola_command()
-        .args([
-            "prove",
-            "mangola",
-            "--rule",
-            "capture_sowing=ludii",
-            "--threads",
-            "1",
-        ])
-        .args(["--tt", "64", "--checkpoint", path(&cp)])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let out = interrupted_once_searching(&[
+        "prove",
+        "mangola",
+        "--rule",
+        "capture_sowing=ludii",
+        "--threads",
+        "1",
+        "--tt",
+        "64",
+        "--checkpoint",
+        path(&cp),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stdout(&out).starts_with("value unknown"),
@@ -266,26 +293,7 @@ fn rules_without_a_cap_are_announced_and_time_bounds_them() {
     assert!(!stderr(&out).contains("no ply cap"), "{}", stderr(&out));
 
     // Without --time the note comes first; stop the search with SIGINT.
-    let mut child = ngola_command()
-        .args(uncapped)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{e}"));
-    // (Long enough for the Ctrl-C handler to be in place, as above.)
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while child.try_wait().ok().flatten().is_none() {
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("prove did not stop on SIGINT");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let out = interrupted_once_searching(&uncapped);
     let err = stderr(&out);
     assert!(
         err.contains("these rules have no ply cap (max_plies=0)") && err.contains("--time LIMIT"),

@@ -2,7 +2,7 @@
 //! the value is the one found without it, the certificate names the
 //! database and `--check` accepts it only with that very database.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Kalah with 4 pits of 2 seeds (16 in all), no ply cap.

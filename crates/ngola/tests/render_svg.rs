@@ -1,7 +1,7 @@
 //! `ngola render`: the diagrams and the replay page are parsed as XML and
 //! their counts compared with the positions they draw.
 
-mod common;
+use crate::common;
 use common::*;
 
 use roxmltree::{Document, Node, ParsingOptions};

@@ -1,7 +1,7 @@
 //! `ngola solve --moves`: every legal move's value for the side to move;
 //! the best of them is the position's value, with and without the swap rule.
 
-mod common;
+use crate::common;
 use common::{args, succeed};
 
 /// A result rank (loss -1 < draw 0 < win 1) and a margin: ordered as values.

@@ -3,7 +3,7 @@
 //! full output with a message naming standard output, a closed pipe
 //! quietly, as Unix tools do.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::fs::File;

@@ -3,7 +3,7 @@
 //! its own cells, the report is written, and bad input exits 2 naming
 //! the field.
 
-mod common;
+use crate::common;
 
 use common::{refused, scratch, succeed};
 

@@ -5,7 +5,7 @@
 //! byte for byte, and its headline states the value of every decided
 //! board it plays.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,14 +2,13 @@
 //! bytes as one never stopped; a database of other rules is refused; a
 //! probe agrees with `ngola solve`; `verify` finds one changed entry.
 
-mod common;
+use crate::common;
 use common::args;
 
 use std::path::Path;
 use std::process::Stdio;
-use std::time::{Duration, Instant};
 
-use common::{ngola, ngola_command, refused, scratch, stderr, stdout, succeed};
+use common::{kill_when_paused, ngola, ngola_command, refused, scratch, stderr, stdout, succeed};
 
 /// Kalah with 5 pits and no ply cap, to 15 seeds: 16 levels, about a
 /// second and a half on one thread, the top levels the slowest.
@@ -55,20 +54,14 @@ fn a_build_killed_part_way_resumes_to_the_same_bytes() {
     succeed(&build_args(whole.to_str().unwrap()));
 
     let killed = root.join("killed");
-    let mut child = ngola_command()
-        .args(build_args(killed.to_str().unwrap()))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the build starts");
-    // Kill it once a middle level is on disk, before the top one is.
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !killed.join("level-011.tb").exists() {
-        assert!(Instant::now() < deadline, "no level 11 within 60 s");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().expect("SIGKILL");
-    child.wait().expect("the build ends");
+    // Killed once a middle level is on disk, before the top one is.
+    kill_when_paused(
+        ngola_command()
+            .args(build_args(killed.to_str().unwrap()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+        11,
+    );
     assert!(
         !killed.join("level-015.tb").exists(),
         "the build finished before it was killed: the test proves nothing"

@@ -6,12 +6,11 @@
 //! DIR` killed with SIGKILL resume to the rows (and `accuracy.csv`) of an
 //! uninterrupted run, which merge accepts.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::PathBuf;
 use std::process::Stdio;
-use std::time::{Duration, Instant};
 
 use ngola_arena::record::read_games;
 
@@ -210,24 +209,15 @@ fn killed_and_resumed(root: &std::path::Path, run: &[&str]) -> (PathBuf, PathBuf
         all
     }
     succeed(&into(run, &reference));
-    let mut child = ngola_command()
-        .args(into(run, &killed))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the ngola binary runs");
-    let started = Instant::now();
+    kill_when_paused(
+        ngola_command()
+            .args(into(run, &killed))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+        KILL_AFTER as u64,
+    );
     let written =
         |dir: &std::path::Path| read_games(&dir.join("games.csv")).map_or(0, |f| f.records.len());
-    while written(&killed) < KILL_AFTER && child.try_wait().expect("wait works").is_none() {
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "no rows within 300 s"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().expect("SIGKILL");
-    let _ = child.wait();
     let left = written(&killed);
     assert!(
         (1..KILL_GAMES).contains(&left),

@@ -2,7 +2,7 @@
 //! command line, the quickstart experiment, determinism across threads and
 //! shards, the SPRT, and errors that name the bad field.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::{Path, PathBuf};

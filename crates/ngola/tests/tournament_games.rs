@@ -4,7 +4,7 @@
 //! exist, with both numbers and before any folder is made; runs that fail
 //! their own checks leave nothing behind; the files load as typed data.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::Path;

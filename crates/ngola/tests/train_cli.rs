@@ -2,7 +2,7 @@
 //! checkpoint, its network plays in a tournament under `az` and `policy`,
 //! and bad settings are refused with exit code 2 naming the flag.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! absurd opening counts are refused (exit 2, naming line and field) by
 //! every command that reads them.
 
-mod common;
+use crate::common;
 use common::*;
 
 use std::path::Path;

@@ -8,9 +8,18 @@ use std::sync::atomic::AtomicBool;
 use ngola_rules::{Game, RuleOptions};
 use ngola_tablebase::{build, Database, Endgame, Quiet};
 
-/// A fresh scratch folder for one test.
+/// A fresh scratch folder for one test, named after the calling test
+/// module's file (the modules share one test binary, and so one process).
+#[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ngola-tb-test-{}-{name}", std::process::id()));
+    let module = std::path::Path::new(std::panic::Location::caller().file())
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = std::env::temp_dir().join(format!(
+        "ngola-tb-test-{}-{module}-{name}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -22,6 +31,7 @@ pub fn rules<G: Game>(assignments: &[&str]) -> G::Rules {
 }
 
 /// A database of `endgame` up to `seeds`, built in a scratch folder.
+#[track_caller]
 pub fn database<E: Endgame>(endgame: &E, seeds: usize, name: &str) -> Database<E> {
     let dir = scratch(name);
     build(endgame, seeds, &dir, &Quiet, &AtomicBool::new(false)).unwrap_or_else(|e| panic!("{e}"));

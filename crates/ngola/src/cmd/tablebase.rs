@@ -37,6 +37,7 @@ use ngola_tablebase::{
 };
 
 use crate::cli_error::{print, CliError};
+use crate::host::pause::{Pause, PausePoint};
 
 /// The subcommands of `ngola tablebase`.
 #[derive(Subcommand, Debug)]
@@ -239,9 +240,11 @@ fn free_disk(dir: &Path) -> Option<u64> {
     None
 }
 
-/// The progress bars of a build, one per level.
+/// The progress bars of a build, one per level (and the pause a test may
+/// ask for after a level).
 struct Bars {
     bar: Mutex<Option<ProgressBar>>,
+    pause: Option<Pause>,
 }
 
 impl Bars {
@@ -252,6 +255,9 @@ impl Bars {
 
 impl BuildMonitor for Bars {
     fn kept(&self, level: usize) {
+        if let Some(pause) = &self.pause {
+            pause.starting_at(level as u64);
+        }
         eprintln!("level {level}: finished earlier, kept (checksum verified)");
     }
 
@@ -289,6 +295,9 @@ impl BuildMonitor for Bars {
             "level {level}: {entries} entries in {seconds:.1} s, {}",
             path.display()
         );
+        if let Some(pause) = &self.pause {
+            pause.reached(level as u64);
+        }
     }
 }
 
@@ -336,6 +345,7 @@ fn run_build<E: Endgame>(args: &BuildArgs, rules: &[String]) -> Result<(), CliEr
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     let monitor = Bars {
         bar: Mutex::new(None),
+        pause: PausePoint::from_env()?.map(Pause::new),
     };
     let started = std::time::Instant::now();
     let report = pool(args.threads)?

@@ -22,6 +22,7 @@ use ngola_arena::{
 use ngola_rules::with_game;
 
 use crate::cli_error::{print, CliError};
+use crate::host::pause::{PausePoint, Pausing};
 use crate::host::{progress::Bar, GIT_COMMIT};
 
 /// Arguments of `ngola tournament`.
@@ -186,6 +187,14 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     } else {
         bar = Bar::new();
         &bar
+    };
+    let pausing;
+    let observer = match PausePoint::from_env()? {
+        Some(point) => {
+            pausing = Pausing::new(observer, point);
+            &pausing
+        }
+        None => observer,
     };
     let caller = Caller {
         observer,

@@ -1,7 +1,9 @@
 //! What the program decides for the libraries below it (their policy is
 //! the caller's): the memory limit of the agents' tables, the git commit
-//! recorded as provenance, and the progress bar.
+//! recorded as provenance, the progress bar, and the pause a test asks
+//! for.
 
+pub mod pause;
 pub mod progress;
 
 use ngola_agents::memory::{self, LimitTexts, MEMORY_ENV};

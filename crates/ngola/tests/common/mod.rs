@@ -119,6 +119,45 @@ pub fn finish_within(child: &mut Child, within: Duration, what: &str) -> ExitSta
     }
 }
 
+/// Spawns `command` and waits until it has stopped itself at `count`
+/// (the program's `NGOLA_PAUSE_AT`: games finished, or a database level
+/// written), mid-run whatever the machine's speed or load. The stopped
+/// child holds what a running one holds (its folder's lock); SIGKILL ends
+/// it. Fails the test if the run ends before it pauses.
+#[track_caller]
+pub fn spawn_paused(command: &mut Command, count: u64) -> Child {
+    let file = temp_dir(&format!("paused-at-{count}"));
+    let mut child = command
+        .env("NGOLA_PAUSE_AT", format!("{count}:{}", file.display()))
+        .spawn()
+        .expect("the ngola binary runs");
+    // Polls for the file the paused run writes; the limit only keeps a
+    // broken run from hanging the test.
+    let started = Instant::now();
+    while !file.exists() {
+        if let Some(status) = child.try_wait().expect("wait works") {
+            panic!("the run ended ({status}) before pausing at {count}");
+        }
+        if started.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the run did not pause at {count} within 600 s");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let _ = std::fs::remove_file(&file);
+    child
+}
+
+/// Runs `command` until it has stopped itself at `count` (see
+/// [`spawn_paused`]), then kills it with SIGKILL.
+#[track_caller]
+pub fn kill_when_paused(command: &mut Command, count: u64) {
+    let mut child = spawn_paused(command, count);
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+}
+
 /// Bytes as text (lossy).
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -161,18 +200,32 @@ pub fn refused(args: &[&str], needles: &[&str]) -> String {
     stderr
 }
 
-/// A path for test `name`'s files, with nothing there yet.
+/// A path for test `name`'s files, with nothing there yet: named after the
+/// calling test module's file, so that modules of the one test binary may
+/// use the same names.
+#[track_caller]
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "{}-{name}-{}",
-        env!("CARGO_CRATE_NAME"),
+        caller_module(),
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
 
+/// The file name (without `.rs`) of the test module that called the
+/// function this is called from.
+#[track_caller]
+pub fn caller_module() -> String {
+    let file = Path::new(std::panic::Location::caller().file());
+    file.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 /// An empty folder for test `name`'s files.
+#[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
     let dir = temp_dir(name);
     std::fs::create_dir_all(&dir).expect("a scratch folder");

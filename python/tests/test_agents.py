@@ -106,7 +106,7 @@ def test_select_releases_the_gil() -> None:
 
 
 def test_solve_known_values() -> None:
-    # Irving, Donkers and Uiterwijk's Kalah(3,2): a win by 4 (README).
+    # Irving, Donkers and Uiterwijk's Kalah(3,2): a win by 4 (docs/src/prover.md).
     solution = ngola.solve(ngola.Game("kalah", pits=3, seeds=2, empty_capture=True).start())
     assert (solution.value, solution.margin) == ("win", 4)
     assert solution.pv == ["a2", "a3", "b3", "b1", "a2", "b2", "a2", "b1"]

@@ -75,11 +75,21 @@ def test_same_games_with_one_or_two_threads(tmp_path: Path) -> None:
     assert runs[0] == runs[1]
 
 
-def test_default_openings_are_the_programs(tmp_path: Path, ngola_bin: Path) -> None:
+@pytest.mark.parametrize(
+    ("agents", "openings"),
+    [
+        # An agent that draws on its seed: every game from the start.
+        ({"a": "random", "b": "greedy"}, False),
+        # Deterministic agents: a distinct opening for each pair.
+        ({"a": "alphabeta:depth=1", "b": "alphabeta:depth=2"}, True),
+    ],
+)
+def test_default_openings_are_the_programs(
+    tmp_path: Path, ngola_bin: Path, agents: dict[str, str], openings: bool
+) -> None:
     # Without opening_plies, the games are those `ngola tournament` plays
-    # with its default (the fewest plies that give each pair its own opening).
-    agents = {"a": "random", "b": "greedy"}
-    run = ngola.tournament("kalah", agents, 6, seed=9, threads=1, out=tmp_path / "py")
+    # with its default.
+    run = ngola.tournament("kalah", dict(agents), 6, seed=9, threads=1, out=tmp_path / "py")
     subprocess.run(
         [str(ngola_bin), "tournament", "--game", "kalah", "--games", "6", "--seed", "9"]
         + [arg for name, spec in agents.items() for arg in ("--agent", f"{name}={spec}")]
@@ -89,7 +99,7 @@ def test_default_openings_are_the_programs(tmp_path: Path, ngola_bin: Path) -> N
     )
     ours = rows_without_time(run.dir / "games.csv")
     assert ours == rows_without_time(tmp_path / "cli" / "games.csv")
-    assert all(row[ours[0].index("opening")] for row in ours[1:])
+    assert all(bool(row[ours[0].index("opening")]) == openings for row in ours[1:])
 
 
 def test_errors(tmp_path: Path) -> None:

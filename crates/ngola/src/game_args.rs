@@ -13,7 +13,7 @@ pub struct GameArgs {
     /// The game: mangola, umelbagara, kalah or oware.
     #[arg(value_parser = parse_game_kind)]
     pub game: GameKind,
-    /// A rule option as key=value (repeatable); see the README for each game's options.
+    /// A rule option as key=value (repeatable); each game's options are in the rules book (docs/src/rules.md).
     #[arg(long = "rule", value_name = "KEY=VALUE")]
     pub rules: Vec<String>,
     /// Start from this position (docs/src/rules.md position text) instead of the start.

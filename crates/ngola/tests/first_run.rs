@@ -114,3 +114,46 @@ fn a_deterministic_engine_against_a_built_in_agent_runs_on_automatic_openings() 
         &["opening"],
     );
 }
+
+/// The default openings never change what a run measures: agents that
+/// draw on their seeds play from the start position (the same games as
+/// `--opening-plies 0`, and the summary says the scores are those of play
+/// from the start); a pairing of deterministic agents gets distinct
+/// openings, and the summary says the scores are over them.
+#[test]
+fn default_openings_keep_play_from_the_start_unless_agents_would_replay_one_game() {
+    let root = scratch("default-openings");
+    let (auto, start) = (root.join("auto"), root.join("start"));
+    let run = common::words(
+        "tournament --game mangola --agent random --agent greedy --games 40 --seed 3 --out",
+    );
+    let said = succeed(&[&run[..], &[auto.to_str().unwrap()]].concat());
+    succeed(
+        &[
+            &run[..],
+            &[start.to_str().unwrap(), "--opening-plies", "0", "-q"],
+        ]
+        .concat(),
+    );
+    assert_eq!(common::games(&auto), common::games(&start));
+    assert!(
+        said.contains(
+            "openings: none: every game starts from the start position (chosen \
+             automatically: in every pairing an agent draws on its seed)\n  the scores are \
+             those of play from the start\n"
+        ),
+        "{said}"
+    );
+    let deterministic = root.join("deterministic");
+    let said = succeed(&args!["tournament --game mangola --agent alphabeta:depth=1 --agent alphabeta:depth=2 --games 40 --seed 3 --out", deterministic]);
+    assert!(
+        said.contains("(chosen automatically: the fewest that give each of the 20 pairs")
+            && said.contains("\n  the scores are over these distinct openings, not over play"),
+        "{said}"
+    );
+    let openings: std::collections::BTreeSet<String> = common::games(&deterministic)
+        .into_iter()
+        .map(|r| r.opening)
+        .collect();
+    assert_eq!(openings.len(), 20, "a distinct opening for each pair");
+}

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{refused, scratch, succeed};
+use common::{ngola_in, refused, repo, scratch, stderr, succeed};
 
 const STUDY: &str = r#"
 name = "tiny"
@@ -71,5 +71,47 @@ fn bad_studies_exit_2_naming_the_field() {
     refused(
         &["report", &dir.join("nothing").to_string_lossy()],
         &["nothing"],
+    );
+}
+
+#[test]
+fn the_report_finds_the_exact_results_beside_the_study_or_says_what_it_misses() {
+    let root = scratch("report-folders");
+    let file = root.join("tiny.toml");
+    std::fs::write(&file, STUDY).expect("write");
+    let study = root.join("results/tiny");
+    let study_text = study.to_string_lossy().into_owned();
+    succeed(&["study", &file.to_string_lossy(), "--out", &study_text, "-q"]);
+    // A folder given that does not exist is an error naming the flag.
+    refused(
+        &["report", &study_text, "--solved", "/nonexistent/typo"],
+        &["--solved /nonexistent/typo: no such folder"],
+    );
+    refused(
+        &["report", &study_text, "--tablebase", "/nonexistent/typo"],
+        &["--tablebase /nonexistent/typo: no such folder"],
+    );
+    // Nothing here and nothing beside the study: said on stderr.
+    let elsewhere = scratch("report-elsewhere");
+    let out = ngola_in(&elsewhere, &["report", &study_text]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains("no results/solved here or beside") && said.contains("--solved DIR"),
+        "{said}"
+    );
+    // The repository's results copied beside the study: found from anywhere.
+    std::fs::create_dir_all(root.join("results/solved")).expect("folder");
+    std::fs::copy(
+        repo().join("results/solved/solved.csv"),
+        root.join("results/solved/solved.csv"),
+    )
+    .expect("copy");
+    let out = ngola_in(&elsewhere, &["report", &study_text]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("no results/solved"),
+        "{}",
+        stderr(&out)
     );
 }

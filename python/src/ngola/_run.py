@@ -140,8 +140,9 @@ def tournament(
     As ``ngola tournament``: ``seed`` (master
     seed), ``threads`` (all cores by default; no result depends on it),
     ``opening_plies`` (random plies before each colour-swapped pair; by
-    default the fewest that give each pair of a pairing its own opening,
-    as the program chooses; 0 for none; a run needing more distinct
+    default chosen as the program chooses: none when every pairing has an
+    agent that draws on its seed, else the fewest that give each pair of
+    a pairing its own opening; 0 for none; a run needing more distinct
     openings than exist is refused unless ``allow_repeated_openings`` is
     true),
     ``format`` (``"round-robin"`` or ``"gauntlet"``), ``out`` (default

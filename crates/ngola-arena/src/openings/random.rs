@@ -229,11 +229,17 @@ impl<G: Game> Draws<'_, G> {
     }
 }
 
-/// Openings of the fewest random plies that give every pair of a pairing
-/// its own: none when each pairing plays one pair, else the first length
-/// from 1 up with enough distinct positions; none either when no length
-/// has enough (then refused as `opening_plies = 0` is, unless the agents
-/// draw on their seeds). The summary says what was chosen.
+/// The openings a run gets when the experiment leaves them to it. None
+/// when each pairing plays one pair, and none when every pairing has an
+/// agent that draws on its seed: its games differ without openings, and
+/// play from the start is what the scores then measure (distinct openings
+/// would weigh the positions random play reaches often as much as rare
+/// ones, and move a first-player score by points). Otherwise the openings
+/// of the fewest random plies that give every pair of a pairing its own
+/// position: the first length from 1 up with enough distinct positions;
+/// none either when no length has enough (then refused as
+/// `opening_plies = 0` is). The summary says what was chosen and what the
+/// scores are over.
 pub(super) fn auto_plan<G: Game>(
     experiment: &Experiment,
     schedule: &Schedule,
@@ -250,6 +256,18 @@ pub(super) fn auto_plan<G: Game>(
         };
         return Ok((Source::Start, note));
     }
+    let every_pairing_seeded = schedule.pairings().iter().all(|pairing| {
+        super::draws_on_seed(&experiment.agents[pairing.first as usize])
+            || super::draws_on_seed(&experiment.agents[pairing.second as usize])
+    });
+    if every_pairing_seeded {
+        let (source, mut note) = super::start_plan(experiment, schedule, label)?;
+        note.description = "none: every game starts from the start position (chosen \
+                            automatically: in every pairing an agent draws on its seed)\n  \
+                            the scores are those of play from the start"
+            .to_string();
+        return Ok((source, note));
+    }
     for plies in 1..=MAX_OPENING_PLIES {
         // Too few positions at this length: no need to draw.
         if enumerate(start, plies, rounds as usize).is_some_and(|all| (all.len() as u64) < rounds) {
@@ -265,6 +283,11 @@ pub(super) fn auto_plan<G: Game>(
         if experiment.allow_repeated_openings {
             note.description += ", drawn for each pair from its own seed, repeats allowed \
                                  (allow_repeated_openings)";
+        } else {
+            // What the scores measure, on a line of its own.
+            note.description += "\n  the scores are over these distinct openings, not over \
+                                 play from the start (a pairing's agents do not draw on \
+                                 their seeds)";
         }
         return Ok((source, note));
     }

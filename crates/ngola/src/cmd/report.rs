@@ -7,7 +7,7 @@
 //! endgame databases' probes.
 //! `--tables` renders from the committed tables without reading a game.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -21,12 +21,14 @@ pub struct ReportArgs {
     /// The study's folder (as `ngola study` wrote it, or any folder with run folders in runs/).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// The prover's results: a folder with solved.csv [default: results/solved].
-    #[arg(long, value_name = "DIR", default_value = "results/solved")]
-    solved: PathBuf,
-    /// The endgame databases' results: a folder with runs/NAME.txt [default: results/tablebase].
-    #[arg(long, value_name = "DIR", default_value = "results/tablebase")]
-    tablebase: PathBuf,
+    /// The prover's results: a folder with solved.csv [default: results/solved here, else
+    /// beside DIR].
+    #[arg(long, value_name = "DIR")]
+    solved: Option<PathBuf>,
+    /// The endgame databases' results: a folder with runs/NAME.txt [default:
+    /// results/tablebase here, else beside DIR].
+    #[arg(long, value_name = "DIR")]
+    tablebase: Option<PathBuf>,
     /// No exact values (read neither the prover's results nor the databases').
     #[arg(long)]
     no_solved: bool,
@@ -43,7 +45,14 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         let solved = if args.no_solved {
             Solved::default()
         } else {
-            Solved::read_all(Some(&args.solved), Some(&args.tablebase))?
+            let prover = results_folder(args.solved.as_deref(), "solved", "--solved", &args.dir)?;
+            let tablebase = results_folder(
+                args.tablebase.as_deref(),
+                "tablebase",
+                "--tablebase",
+                &args.dir,
+            )?;
+            Solved::read_all(prover.as_deref(), tablebase.as_deref())?
         };
         ngola_study::report::write_report(&args.dir, &solved)?;
     }
@@ -51,4 +60,40 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         "wrote {}\n",
         args.dir.join(ngola_study::report::REPORT_FILE).display()
     ))
+}
+
+/// The folder of exact results `flag` names: the one given, which must be
+/// a folder; else `results/NAME` of the current folder, else `NAME` beside
+/// the study's folder (a study in `results/STUDY` finds `results/NAME`
+/// from anywhere). None found: a note on stderr, and no board is judged
+/// from it.
+fn results_folder(
+    given: Option<&Path>,
+    name: &str,
+    flag: &str,
+    study: &Path,
+) -> Result<Option<PathBuf>, CliError> {
+    if let Some(dir) = given {
+        if !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "{flag} {}: no such folder",
+                dir.display()
+            )));
+        }
+        return Ok(Some(dir.to_path_buf()));
+    }
+    let here = Path::new("results").join(name);
+    let beside = study
+        .canonicalize()
+        .ok()
+        .and_then(|s| s.parent().map(|results| results.join(name)));
+    let found = std::iter::once(here).chain(beside).find(|d| d.is_dir());
+    if found.is_none() {
+        eprintln!(
+            "ngola report: no results/{name} here or beside {}: no board is judged from it \
+             (run from the repository's top folder, or give {flag} DIR)",
+            study.display()
+        );
+    }
+    Ok(found)
 }

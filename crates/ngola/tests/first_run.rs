@@ -42,7 +42,14 @@ fn the_quickstart_table_names_agents_as_typed_with_one_headline_rating() {
     // One rating column, and a note saying which it is and why.
     let header = stdout.lines().find(|l| l.starts_with("rank")).unwrap();
     assert_eq!(header.matches("Elo").count(), 1, "{header}");
-    let note = stdout.lines().find(|l| l.starts_with("Elo:")).unwrap();
+    // The note under the table, wrapped to lines a terminal shows whole.
+    let note: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Elo:"))
+        .take(3)
+        .collect();
+    assert!(note.iter().all(|l| l.chars().count() <= 90), "{note:?}");
+    let note = note.join(" ");
     for needle in ["the joint fit", "one scale for all agents", "standings.csv"] {
         assert!(note.contains(needle), "no `{needle}` in {note}");
     }

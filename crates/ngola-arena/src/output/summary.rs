@@ -102,9 +102,9 @@ fn standings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String 
         .find(|s| s.id == ratings.anchor)
         .map_or(String::new(), |s| label(s.id, &s.agent));
     out += &format!(
-        "Elo: the joint fit (logistic, maximum likelihood over every colour-swapped pair, \
-         {anchor} = 0), one scale for all agents whoever they met; each agent's Elo against \
-         the field of its own opponents is in standings.csv, the fit in ratings.csv.\n"
+        "Elo: the joint fit (logistic, maximum likelihood over every colour-swapped pair,\n\
+         {anchor} = 0), one scale for all agents whoever they met; each agent's Elo\n\
+         against the field of its own opponents is in standings.csv, the fit in ratings.csv.\n"
     );
     out
 }

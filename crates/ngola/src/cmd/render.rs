@@ -222,7 +222,7 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
         };
         let result = record
             .tag("result")
-            .map_or(String::new(), |r| format!(" · result: {r}"));
+            .map_or(String::new(), |r| format!(" · {}", result_in_words(r)));
         let page = replay_page(&title, &format!("{players}{result}"), &frames);
         write_file(out, &page)?;
         print(&format!(
@@ -247,4 +247,47 @@ fn render_record<G: Game>(record: &Record, args: &RenderArgs, out: &Path) -> Res
         ))?;
     }
     Ok(())
+}
+
+/// A record's `result` tag (`S`, `N` or `draw`, then the reason a run
+/// gives, as `N immobilised`) in words for a page's header: who won, and
+/// how. Another text is shown as it is.
+fn result_in_words(tag: &str) -> String {
+    let mut words = tag.split_whitespace();
+    let (winner, loser) = match words.next() {
+        Some("S") => ("South", "North"),
+        Some("N") => ("North", "South"),
+        Some("draw") => {
+            return match words.next() {
+                Some(reason) => format!("a draw ({reason})"),
+                None => "a draw".to_string(),
+            }
+        }
+        _ => return format!("result: {tag}"),
+    };
+    match words.next() {
+        None | Some("natural") => format!("{winner} wins"),
+        Some("immobilised") => format!("{winner} wins: {loser} cannot move (immobilised)"),
+        Some(reason) => format!("{winner} wins ({reason})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_in_words;
+
+    #[test]
+    fn a_result_says_who_won_and_how() {
+        assert_eq!(
+            result_in_words("N immobilised"),
+            "North wins: South cannot move (immobilised)"
+        );
+        assert_eq!(result_in_words("S natural"), "South wins");
+        assert_eq!(
+            result_in_words("S time-forfeit"),
+            "South wins (time-forfeit)"
+        );
+        assert_eq!(result_in_words("draw ply-cap"), "a draw (ply-cap)");
+        assert_eq!(result_in_words("unfinished"), "result: unfinished");
+    }
 }

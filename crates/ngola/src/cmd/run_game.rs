@@ -27,6 +27,9 @@ pub struct RunGame {
     pub start: Option<String>,
     /// The row of `games.csv`.
     pub row: GameRecord,
+    /// The names South and North have in the run's tables (as typed, or
+    /// their short names).
+    pub names: [String; 2],
 }
 
 impl RunGame {
@@ -58,11 +61,23 @@ impl RunGame {
         let start = with_game!(kind, G => {
             opening_is_position::<G>(&row.opening).then(|| row.opening.clone())
         });
+        let names = folder.experiment.display_names();
+        let name = |id: u32, spec: &str| {
+            names
+                .get(id as usize)
+                .cloned()
+                .unwrap_or_else(|| spec.to_string())
+        };
+        let names = [
+            name(row.south_id, &row.south),
+            name(row.north_id, &row.north),
+        ];
         Ok(RunGame {
             kind,
             rules,
             start,
             row,
+            names,
         })
     }
 
@@ -92,8 +107,8 @@ impl RunGame {
         let r = &self.row;
         let result = r.result;
         for (key, value) in [
-            ("south", r.south.clone()),
-            ("north", r.north.clone()),
+            ("south", self.names[0].clone()),
+            ("north", self.names[1].clone()),
             ("seed", r.seed.to_string()),
             ("result", format!("{result} {}", r.reason.as_str())),
             ("id", r.game.to_string()),

@@ -5,7 +5,7 @@
 //! half-written folder nor destroy an earlier complete one.
 
 use crate::common;
-use common::{args, finish_within, games, ngola_command, scratch, spawn_paused};
+use common::{args, finish_within, games, kill_when_paused, ngola_command, scratch, spawn_paused};
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -377,29 +377,24 @@ fn a_killed_merge_leaves_the_earlier_result_or_nothing() {
             (&fresh, false)
         };
         let _ = std::fs::remove_dir_all(&fresh);
-        let mut child = merge(out, replace).spawn().unwrap();
-        let building = root.join(format!(
-            ".{}.merging",
-            out.file_name().unwrap().to_string_lossy()
-        ));
-        if attempt < 4 {
+        let finished = if attempt < 4 {
             // A merge first replays every row (most of its time), then
-            // builds the merged folder: these kills wait for the build.
-            let start = Instant::now();
-            while !building.exists()
-                && child.try_wait().unwrap().is_none()
-                && start.elapsed() < Duration::from_secs(60)
-            {
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            // builds the merged folder: these merges stop themselves once
+            // they build it (the program's NGOLA_PAUSE_AT) and are killed
+            // there.
+            kill_when_paused(&mut merge(out, replace), 1);
+            false
         } else {
+            // The rest are killed at random moments, wherever they are.
+            let mut child = merge(out, replace).spawn().unwrap();
             std::thread::sleep(Duration::from_millis(
                 rng.random_range(whole_ms / 10..whole_ms),
             ));
-        }
-        let finished = child.try_wait().unwrap().is_some();
-        child.kill().ok();
-        child.wait().unwrap();
+            let finished = child.try_wait().unwrap().is_some();
+            child.kill().ok();
+            child.wait().unwrap();
+            finished
+        };
         if !finished
             && root
                 .join(format!(
@@ -420,8 +415,8 @@ fn a_killed_merge_leaves_the_earlier_result_or_nothing() {
         }
     }
     assert!(
-        mid_build > 0,
-        "no kill landed while a merge was being built"
+        mid_build >= 4,
+        "the paused merges were not killed while the merge was being built"
     );
     // The next merge cleans up what a killed one left beside it.
     assert!(output_within(merge(&merged, true), Duration::from_secs(60))

@@ -49,6 +49,33 @@ pub fn merge<G: ngola_agents::Evaluate>(
     if_exists: IfExists,
     commit: &str,
 ) -> Result<Report> {
+    merge_observed::<G>(dirs, out, if_exists, commit, &Unobserved)
+}
+
+/// Told where a merge has got to (the program lets a test stop a merge at
+/// a known point through it).
+pub trait MergeObserver {
+    /// The merged run is being built in `dir`, beside the output (its
+    /// experiment is written there); a kill from here on leaves the output
+    /// as it was.
+    fn building(&self, dir: &Path);
+}
+
+/// A merge nobody watches.
+struct Unobserved;
+
+impl MergeObserver for Unobserved {
+    fn building(&self, _dir: &Path) {}
+}
+
+/// [`merge`], telling `observer` where it has got to.
+pub fn merge_observed<G: ngola_agents::Evaluate>(
+    dirs: &[PathBuf],
+    out: &Path,
+    if_exists: IfExists,
+    commit: &str,
+    observer: &dyn MergeObserver,
+) -> Result<Report> {
     let Some(first) = dirs.first() else {
         return Err(ArenaError::field(
             "folders",
@@ -64,7 +91,7 @@ pub fn merge<G: ngola_agents::Evaluate>(
             first,
             out,
             (&parent, &name),
-            (if_exists, commit),
+            (if_exists, commit, observer),
             lock,
         )
     });
@@ -144,7 +171,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     first: &Path,
     out: &Path,
     (parent, name): (&Path, &str),
-    (if_exists, commit): (IfExists, &str),
+    (if_exists, commit, observer): (IfExists, &str, &dyn MergeObserver),
     mut out_lock: FolderLock,
 ) -> Result<Report> {
     let mut reference = folder_experiment(first)?;
@@ -236,6 +263,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     std::fs::create_dir(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
     let mut tmp_lock = FolderLock::acquire(&tmp)?;
     let built = write_experiment(&tmp, &merged, &provenance).and_then(|()| {
+        observer.building(&tmp);
         let shard_files = shard_sources(dirs, &tmp)?;
         let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
         let counting = count_rows(&merged, &schedule, &tmp, &records)?;

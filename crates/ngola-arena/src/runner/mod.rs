@@ -53,7 +53,7 @@ mod workers;
 use check::checked_rows;
 pub use check::{check_folder, check_rows, verify_rows, CheckedFolder, Present};
 pub use complete::finish;
-pub use merge::{merge, IfExists};
+pub use merge::{merge, merge_observed, IfExists, MergeObserver};
 use workers::{play_rest, Context};
 
 /// The file names inside an output folder.

@@ -5,7 +5,7 @@
 //! folder beside DIR and renamed into place when whole; `--replace`
 //! replaces an earlier merge of the same experiment only then.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
@@ -15,6 +15,7 @@ use ngola_rules::with_game;
 
 use crate::cli_error::CliError;
 use crate::cmd::tournament::{keep_games, print_report};
+use crate::host::pause::{Pause, PausePoint};
 use crate::host::GIT_COMMIT;
 
 /// Arguments of `ngola merge`.
@@ -52,11 +53,31 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
         .first()
         .ok_or_else(|| CliError::input("folders: give at least one folder to merge"))?;
     let game = runner::folder_experiment(first)?.game;
-    let report =
-        with_game!(game, G => runner::merge::<G>(&args.folders, &args.out, if_exists, GIT_COMMIT))?;
+    // A test may stop the merge once it builds the merged folder.
+    let pause = PausePoint::from_env()?.map(Pause::new);
+    let observer = MergePause(pause.as_ref());
+    let report = with_game!(game, G => runner::merge_observed::<G>(
+        &args.folders,
+        &args.out,
+        if_exists,
+        GIT_COMMIT,
+        &observer
+    ))?;
     keep_games(&report.dir, args.format_out)?;
     if args.quiet {
         return Ok(());
     }
     print_report(&report)
+}
+
+/// The pause a test asks for (`NGOLA_PAUSE_AT=1:FILE`): once the merged
+/// folder is being built beside the output.
+struct MergePause<'a>(Option<&'a Pause>);
+
+impl runner::MergeObserver for MergePause<'_> {
+    fn building(&self, _dir: &Path) {
+        if let Some(pause) = self.0 {
+            pause.reached(1);
+        }
+    }
 }

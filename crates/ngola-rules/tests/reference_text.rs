@@ -107,3 +107,29 @@ fn um_el_bagara_reference_reads_and_plays_like_the_engine() {
     agree::<UmElBagara, Reference>(&[], 30, 300);
     agree::<UmElBagara, Reference>(&["houses=3", "counters=3", "skip_origin=true"], 30, 300);
 }
+
+/// A position whose counters are not the rules' (counters made or lost) is
+/// refused by the reference as by the engine, naming the same field; the
+/// certificate checker reads its root through the reference.
+#[test]
+fn an_um_el_bagara_position_with_other_counters_than_its_rules_is_refused_by_both() {
+    let rules = <UmElBagara as Game>::Rules::from_assignments(&["houses=3", "counters=4"])
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (text, field) in [
+        ("umelbagara 3,3,3/3,3,3 S 0 0,0", "rows"),
+        ("umelbagara 0,0,0/0,0,0 S 0 20,5", "taken"),
+    ] {
+        let engine = UmElBagara::from_position(text, rules).expect_err(text);
+        let reference = Reference::from_text(text, rules).expect_err(text);
+        assert_eq!(
+            (engine.field.as_str(), reference.field.as_str()),
+            (field, field),
+            "{text}"
+        );
+        assert_eq!(engine.reason, reference.reason, "{text}");
+    }
+    // The rules' own total reads in both.
+    let whole = "umelbagara 4,4,4/4,4,4 S 0 0,0";
+    assert!(UmElBagara::from_position(whole, rules).is_ok());
+    assert!(Reference::from_text(whole, rules).is_ok());
+}

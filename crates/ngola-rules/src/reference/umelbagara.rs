@@ -341,12 +341,32 @@ impl super::RefGame for Reference {
         for (row, counts) in rows.iter_mut().zip(&fields.rows) {
             row[..n].copy_from_slice(counts);
         }
+        // Counters are neither made nor lost: the board and the taken
+        // counters hold what the rules deal out, as the engine requires.
+        let taken = fields.pair.unwrap_or([0, 0]);
+        let on_board: u64 = rows.iter().flatten().map(|&c| u64::from(c)).sum();
+        let taken_total = u64::from(taken[0]) + u64::from(taken[1]);
+        let total = u64::from(rules.total_counters());
+        if on_board + taken_total != total {
+            let field = if taken_total > total { "taken" } else { "rows" };
+            return Err(PositionError::new(
+                field,
+                format!(
+                    "the board holds {on_board} counters and {},{} are taken, {} in all, \
+                     but houses={n}, counters={} play with {total}",
+                    taken[0],
+                    taken[1],
+                    on_board + taken_total,
+                    rules.counters()
+                ),
+            ));
+        }
         Ok(Reference {
             houses: n,
             skip_origin: rules.skip_origin(),
             max_plies: rules.max_plies(),
             rows,
-            taken: fields.pair.unwrap_or([0, 0]),
+            taken,
             side: fields.side.index(),
             ply: fields.ply,
         })

@@ -41,7 +41,7 @@ use ngola_rules::Game;
 
 use crate::error::{ArenaError, Result};
 use crate::experiment::{Experiment, OpeningPlies};
-use crate::schedule::Schedule;
+use crate::schedule::{Pairing, Schedule};
 
 mod generate;
 mod keys;
@@ -165,6 +165,13 @@ pub fn draws_on_seed(agent: &crate::entry::AgentEntry) -> bool {
             AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
         )
     )
+}
+
+/// True if either agent of `pairing` draws on its seed: its pairs differ
+/// from one start position.
+fn pairing_draws_on_seed(experiment: &Experiment, pairing: &Pairing) -> bool {
+    draws_on_seed(&experiment.agents[pairing.first as usize])
+        || draws_on_seed(&experiment.agents[pairing.second as usize])
 }
 
 impl<G: Game> OpeningPlan<G> {
@@ -297,8 +304,7 @@ fn start_plan<G: Game>(
     };
     if rounds > 1 {
         for (p, pairing) in schedule.pairings().iter().enumerate() {
-            let seeded = draws_on_seed(&experiment.agents[pairing.first as usize])
-                || draws_on_seed(&experiment.agents[pairing.second as usize]);
+            let seeded = pairing_draws_on_seed(experiment, pairing);
             if !seeded && !experiment.allow_repeated_openings {
                 return Err(ArenaError::field(
                     "opening_plies",

@@ -256,10 +256,10 @@ pub(super) fn auto_plan<G: Game>(
         };
         return Ok((Source::Start, note));
     }
-    let every_pairing_seeded = schedule.pairings().iter().all(|pairing| {
-        super::draws_on_seed(&experiment.agents[pairing.first as usize])
-            || super::draws_on_seed(&experiment.agents[pairing.second as usize])
-    });
+    let every_pairing_seeded = schedule
+        .pairings()
+        .iter()
+        .all(|pairing| super::pairing_draws_on_seed(experiment, pairing));
     if every_pairing_seeded {
         let (source, mut note) = super::start_plan(experiment, schedule, label)?;
         note.description = "none: every game starts from the start position (chosen \

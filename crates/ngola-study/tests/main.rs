@@ -4,3 +4,4 @@
 //! `cargo test -p ngola-study --test integration MODULE::`.
 
 mod first_player_study;
+mod random_play;

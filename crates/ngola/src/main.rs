@@ -55,6 +55,8 @@ enum Command {
     Plot(cmd::plot::PlotArgs),
     /// Solve a position exactly (small boards): value, margin, best line.
     Solve(cmd::solve::SolveArgs),
+    /// Exact chances of each result under uniform random play (small boards).
+    Chances(cmd::chances::ChancesArgs),
     /// Prove who wins (proof-number search), with a checkable certificate; or check one.
     Prove(Box<cmd::prove::ProveArgs>),
     /// Serve an agent over a stdin/stdout line protocol (position, moves, go).
@@ -82,6 +84,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Render(args) => cmd::render::run(args),
         Command::Plot(args) => cmd::plot::run(args),
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Chances(args) => cmd::chances::run(args),
         Command::Prove(args) => cmd::prove::run(*args),
         Command::Engine(args) => cmd::engine::run(args),
         Command::Study(args) => cmd::study::run(args),

@@ -6,6 +6,7 @@
 mod common;
 
 mod architecture;
+mod chances_cli;
 mod clocked_agents;
 mod docs_commands;
 mod endless_rules;

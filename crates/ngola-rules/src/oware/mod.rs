@@ -74,8 +74,8 @@ pub type OwareMove = crate::two_row::PitMove;
 /// seen since the last capture, 16 bytes each, and `clone_from` reuses the
 /// target's history buffer (MCTS resets its state so once per simulation).
 /// Equality compares the history too: the same board with different pasts
-/// can end differently.
-#[derive(Debug, PartialEq, Eq)]
+/// can end differently, and so does hashing.
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Oware {
     /// South's and North's rows, one byte per house in sowing order.
     rows: [u64; 2],

@@ -9,6 +9,7 @@
 //! chapter on studies; intervals come from the arena's statistics
 //! ([`ngola_arena::stats`]).
 
+pub mod random_play;
 mod replay;
 
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use ngola_arena::stats::{Estimate, Statistics, Wdl};
 use ngola_arena::GameRecord;
 use ngola_rules::{EndReason, Game};
 
+pub use random_play::{exact_chances, Chances, TooManyPositions};
 pub use replay::{replay_row, RowPlay};
 
 use crate::error::StudyError;

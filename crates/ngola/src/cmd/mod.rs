@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod bench_engine;
 pub mod bench_search;
+pub mod chances;
 pub mod engine;
 pub mod merge;
 pub mod openings;

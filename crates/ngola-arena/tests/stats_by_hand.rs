@@ -176,16 +176,19 @@ fn endings_and_files() {
     // each is rated by its own pairs. Beta's pair scores 0.25, 0.5: mean
     // 0.375, Elo 400 log10(0.375 / 0.625) = -88.74; H = 2 * 0.375 * 0.625
     // = 0.46875, J = 0.125^2 * 2 = 0.03125, se = sqrt(J) / H = 0.377124
-    // nats = 65.51 Elo; interval -88.74 ± 128.40 = [-217.1, 39.7]. Gamma's
-    // 0.5, 0: mean 0.25, -190.85; H = 0.375, J = 0.125, se = 0.942809 nats
-    // = 163.78 Elo; [-511.9, 130.2].
+    // nats = 65.51 Elo. The interval is taken on the score scale: se_E =
+    // se E (1 - E) = 0.088388, 0.375 ± 0.173237 = [0.201763, 0.548237],
+    // Elo [-238.9, 33.6], the alpha-beta pairing's seen from beta's side.
+    // Gamma's 0.5, 0: mean 0.25, -190.85; H = 0.375, J = 0.125, se =
+    // 0.942809 nats = 163.78 Elo; se_E = 0.176777, 0.25 ± 0.346476 =
+    // [0 (clipped), 0.596476], Elo [-inf, 67.9].
     let ratings = std::fs::read_to_string(dir.join("ratings.csv")).unwrap();
     assert_eq!(
         ratings,
         "rank,id,agent,elo,elo_low,elo_high,se,pairs,games\n\
          1,0,alpha,0.0,0.0,0.0,0.0,4,8\n\
-         2,1,beta,-88.7,-217.1,39.7,65.5,2,4\n\
-         3,2,gamma,-190.8,-511.9,130.2,163.8,2,4\n"
+         2,1,beta,-88.7,-238.9,33.6,65.5,2,4\n\
+         3,2,gamma,-190.8,-inf,67.9,163.8,2,4\n"
     );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -70,6 +70,62 @@ fn quickstart_runs_and_prints_the_table() {
 }
 
 #[test]
+fn perfect_scores_print_finite_statements_not_infinite_bounds() {
+    let dir = temp_dir("perfect");
+    succeed(&args![
+        "tournament --game kalah --agent alphabeta:depth=4 --agent random --games 6 -q --out",
+        dir
+    ]);
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    assert!(!summary.contains("inf"), "{summary}");
+    assert!(
+        summary.contains("100.0%, no losses in 6 games, Elo [at least -42.9]"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("below  (perfect scores separate it from the anchor's group)"),
+        "{summary}"
+    );
+    // The files keep the numbers, infinite ends included.
+    let pairs = std::fs::read_to_string(dir.join("pairs.csv")).unwrap();
+    assert!(pairs.contains(",inf,"), "{pairs}");
+}
+
+#[test]
+fn two_agents_get_one_interval_in_the_table_and_the_pairing_line() {
+    let dir = temp_dir("two-agents");
+    succeed(&args![
+        "tournament --game mangola --agent greedy --agent alphabeta:depth=2 --games 40 --opening-plies 6 -q --out",
+        dir
+    ]);
+    let summary = std::fs::read_to_string(dir.join("summary.txt")).unwrap();
+    // The table rates alpha-beta against greedy (the anchor); the pairing
+    // line rates greedy against alpha-beta: the same interval, mirrored.
+    let table = summary
+        .lines()
+        .find(|l| l.contains("alphabeta:depth=2") && l.trim_start().starts_with(char::is_numeric))
+        .expect("alpha-beta's row");
+    let pairing = summary
+        .lines()
+        .find(|l| l.starts_with("  ") && l.contains(" vs "))
+        .expect("the pairing line");
+    let ends = |line: &str| -> (String, String) {
+        // The first bracket of the line: the table's only one, the
+        // pairing line's Elo interval.
+        let inside = line.split_once('[').unwrap().1.split_once(']').unwrap().0;
+        let (low, high) = inside.split_once(", ").unwrap();
+        (low.to_string(), high.to_string())
+    };
+    let flip = |text: &str| match text.chars().next() {
+        Some('+') => text.replacen('+', "-", 1),
+        Some('-') => text.replacen('-', "+", 1),
+        _ => text.to_string(),
+    };
+    let (low, high) = ends(table);
+    assert_eq!((flip(&high), flip(&low)), ends(pairing), "{summary}");
+}
+
+#[test]
 fn threads_and_shards_give_the_same_games() {
     let base = [
         "tournament",

@@ -75,12 +75,14 @@ fn standings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String 
         let rating = ratings.ratings.iter().find(|r| r.id == s.id);
         let elo = match rating {
             Some(r) if r.elo.is_finite() => format!(
-                "{:>7}  [{}, {}]",
+                "{:>7}  {}",
                 signed(r.elo, 1),
-                signed(r.elo_low, 1),
-                signed(r.elo_high, 1)
+                elo_interval(r.elo_low, r.elo_high)
             ),
-            Some(r) if r.elo.is_infinite() => format!("{:>7}  (perfect scores)", signed(r.elo, 1)),
+            Some(r) if r.elo.is_infinite() => format!(
+                "{:>7}  (perfect scores separate it from the anchor's group)",
+                if r.elo > 0.0 { "above" } else { "below" }
+            ),
             _ => format!("{:>7}  (no games linking it to the anchor's)", "none"),
         };
         let name = label(s.id, &s.agent);
@@ -109,6 +111,18 @@ fn standings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String 
     out
 }
 
+/// An Elo interval as the summary prints it, `[low, high]`; an end at
+/// `±inf` (the score interval reaches 0% or 100%, where Elo has no finite
+/// value) is left out and the other said in words: `[at least -42.9]`.
+fn elo_interval(low: f64, high: f64) -> String {
+    match (low.is_finite(), high.is_finite()) {
+        (true, true) => format!("[{}, {}]", signed(low, 1), signed(high, 1)),
+        (true, false) => format!("[at least {}]", signed(low, 1)),
+        (false, true) => format!("[at most {}]", signed(high, 1)),
+        (false, false) => "[no bound either way]".to_string(),
+    }
+}
+
 /// Each pairing from `a`'s side, and a note where games repeat.
 fn pairings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String {
     let mut out =
@@ -117,15 +131,21 @@ fn pairings(stats: &Statistics, label: &dyn Fn(u32, &str) -> String) -> String {
     for p in &stats.pairings {
         let e = &p.estimate;
         let wdl = |w: &crate::stats::Wdl| format!("{}-{}-{}", w.wins, w.draws, w.losses);
+        let games = p.a_total.games();
+        let elo = if e.elo == f64::INFINITY {
+            format!(", no losses in {games} games, Elo")
+        } else if e.elo == f64::NEG_INFINITY {
+            format!(", no wins or draws in {games} games, Elo")
+        } else {
+            format!(" {}", signed(e.elo, 1))
+        };
         out += &format!(
-            "  {} vs {}: {}, {} {} [{}, {}], {} / {}\n",
+            "  {} vs {}: {}, {}{elo} {}, {} / {}\n",
             label(p.a_id, &p.a),
             label(p.b_id, &p.b),
             wdl(&p.a_total),
             percent(e.score),
-            signed(e.elo, 1),
-            signed(e.elo_low, 1),
-            signed(e.elo_high, 1),
+            elo_interval(e.elo_low, e.elo_high),
             wdl(&p.a_south),
             wdl(&p.a_north),
         );

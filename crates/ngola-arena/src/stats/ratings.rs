@@ -20,7 +20,10 @@
 //! pairs all scored exactly their expectation (no observed spread, e.g. all
 //! pairs split) counts the largest spread a score with that mean can have,
 //! `E (1 - E)` per pair, as the per-pairing intervals fall back to Wilson's.
-//! The 95% interval is `r ± 1.96 se` in Elo.
+//! The 95% interval is taken on the score scale, as the pairings' are: the
+//! expected score against the anchor `E ± 1.96 se_E` (`se_E = se E (1 - E)`
+//! by the delta method), clipped to [0, 1] and mapped to Elo, so that the
+//! summary's table and its pairing lines agree (for two agents exactly).
 //!
 //! Perfect scores: if a group of agents never scored a point against the
 //! agents it played outside the group, no finite rating separates them and
@@ -35,7 +38,7 @@
 use std::collections::BTreeMap;
 
 use crate::record::GameRecord;
-use crate::stats::elo::Z95;
+use crate::stats::elo::{elo_from_score, score_from_elo, Z95};
 use crate::stats::units::UnitCounts;
 
 /// Elo points per unit of the natural log-odds.
@@ -153,11 +156,7 @@ impl Ratings {
         let mut ratings: Vec<Rating> = (0..n)
             .map(|i| {
                 let (value, se) = elo[i];
-                let (low, high) = if value.is_finite() {
-                    (value - Z95 * se, value + Z95 * se)
-                } else {
-                    (f64::NAN, f64::NAN)
-                };
+                let (low, high) = interval(value, se);
                 Rating {
                     id: i as u32,
                     agent: names[i].clone(),
@@ -189,6 +188,25 @@ impl Ratings {
             ratings,
         }
     }
+}
+
+/// The 95% interval of a rating `elo` with standard error `se` (Elo),
+/// taken on the score scale as the pairings' intervals are: the expected
+/// score against the anchor `E`, its standard error `se E (1 - E)` (in
+/// nats; the delta method), `E ± 1.96 se_E` clipped to [0, 1] and mapped
+/// back to Elo. For two agents it is the pairing's interval seen from the
+/// other side; an end at a score of 0 or 1 is `-inf` or `inf`. NaN for a
+/// rating that is not finite.
+fn interval(elo: f64, se: f64) -> (f64, f64) {
+    if !elo.is_finite() {
+        return (f64::NAN, f64::NAN);
+    }
+    let expected = score_from_elo(elo);
+    let se_score = se / ELO_PER_NAT * expected * (1.0 - expected);
+    (
+        elo_from_score((expected - Z95 * se_score).max(0.0)),
+        elo_from_score((expected + Z95 * se_score).min(1.0)),
+    )
 }
 
 /// Each agent's (rating, standard error) in Elo, anchor 0.
@@ -517,11 +535,15 @@ mod tests {
         assert_eq!((r[0].elo, r[0].std_error), (0.0, 0.0));
         assert!(close(r[1].elo, 190.848_502, 1e-5), "{}", r[1].elo);
         assert!(close(r[1].std_error, 81.891_09, 1e-3), "{}", r[1].std_error);
-        assert!(close(
-            r[1].elo_low,
-            190.848_502 - 1.959_964 * 81.891_09,
-            1e-2
-        ));
+        // The interval on the score scale: se_E = se E (1 - E) = 0.0883883
+        // (the pentanomial standard error of the four pair scores), 0.75 ±
+        // 0.173237 = [0.576763, 0.923237], Elo [+53.765, +432.067]: the
+        // pairing's own interval, as `pairs.csv` gives it.
+        assert!(close(r[1].elo_low, 53.765, 1e-2), "{}", r[1].elo_low);
+        assert!(close(r[1].elo_high, 432.067, 1e-2), "{}", r[1].elo_high);
+        let pairing = crate::stats::Estimate::from_units(&[1.0, 0.75, 0.5, 0.75]);
+        assert!(close(r[1].elo_low, pairing.elo_low, 1e-6));
+        assert!(close(r[1].elo_high, pairing.elo_high, 1e-6));
         assert_eq!((r[1].pairs, r[1].games), (4, 8));
     }
 

@@ -54,7 +54,23 @@ fn reproduces(name: &str) -> String {
         .output()
         .expect("ngola runs");
     assert!(out.status.success(), "{}", stderr(&out));
-    for file in OUTPUTS {
+    // The study's own plots and their table, where it has them: every
+    // plot written is committed, and every committed plot is written.
+    let listed = |dir: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir.join("plots"))
+            .expect("plots/")
+            .map(|e| format!("plots/{}", e.expect("entry").file_name().to_string_lossy()))
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(listed(&copy), listed(&committed), "{name}: plots/");
+    let mut outputs: Vec<String> = OUTPUTS.iter().map(|f| f.to_string()).collect();
+    outputs.extend(listed(&committed));
+    if committed.join("plots.csv").exists() {
+        outputs.push("plots.csv".to_string());
+    }
+    for file in &outputs {
         let mine = std::fs::read(copy.join(file)).expect("written");
         let theirs = std::fs::read(committed.join(file)).expect("committed");
         assert!(

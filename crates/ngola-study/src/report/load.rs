@@ -16,7 +16,7 @@ use super::exact::{Solved, Verdict};
 use super::words;
 use crate::error::StudyError;
 use crate::measures::Measures;
-use crate::study::{Study, RUNS, STUDY_FILE};
+use crate::study::{Plot, Study, RUNS, STUDY_FILE};
 
 /// One measured cell.
 #[derive(Clone, Debug)]
@@ -85,6 +85,15 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport
         .map(|(name, folder)| load_cell(name, folder, solved))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((name, cells))
+}
+
+/// The plots of the study file in `dir` (none without one).
+pub fn study_plots(dir: &Path) -> Result<Vec<Plot>, StudyError> {
+    let file = dir.join(STUDY_FILE);
+    if !file.exists() {
+        return Ok(Vec::new());
+    }
+    Ok(Study::from_file(&file)?.plots)
 }
 
 fn load_cell(name: &str, folder: &Path, solved: &Solved) -> Result<CellReport, StudyError> {

@@ -1,6 +1,7 @@
 //! A study's report: `REPORT.md` rendered by minijinja from a template,
-//! `measures.csv`, `skill.csv` and `exact.csv`, and
-//! `plots/first_player.svg`, all from the cells' `games.csv` (or archived
+//! `measures.csv`, `skill.csv`, `exact.csv` and `plots.csv`, and
+//! `plots/first_player.svg` with one plot per `[[plot]]` of the study
+//! file, all from the cells' `games.csv` (or archived
 //! `games.csv.gz`) and the exact results (the prover's and the endgame
 //! databases'), whose values lead the report.
 
@@ -18,10 +19,11 @@ use serde::Serialize;
 use ngola_viz::plot::{first_player_svg, Interval};
 
 use crate::error::StudyError;
+use crate::study::Plot;
 
 pub use exact::{Board, Exact, Solved, Source, Value, Verdict};
-pub use load::{load_cells, CellReport};
-pub use table::{ExactRow, MeasureRow, SkillRow};
+pub use load::{load_cells, study_plots, CellReport};
+pub use table::{ExactRow, MeasureRow, PlotRow, SkillRow};
 
 use words::or_nan;
 
@@ -40,6 +42,10 @@ pub const SKILL_CSV: &str = "skill.csv";
 pub const EXACT_CSV: &str = "exact.csv";
 /// The study's name, for rendering from the tables alone.
 pub const STUDY_NAME: &str = "study-name.txt";
+/// The cells of the study's own plots (`[[plot]]`), one line per cell.
+pub const PLOTS_CSV: &str = "plots.csv";
+/// The plot of every cell, in the study folder.
+pub const FIRST_PLAYER_PLOT: &str = "plots/first_player.svg";
 
 /// One cell as the template sees it: names and formatted numbers.
 #[derive(Clone, Serialize)]
@@ -93,6 +99,17 @@ struct ReportView {
     by_draws: Vec<Ranked>,
     /// Every cell with a ladder, highest skill first.
     by_skill: Vec<Ranked>,
+    /// The study's own plots, in order: `plots` (`{file, title}`).
+    plots: Vec<PlotView>,
+}
+
+/// One of the study's own plots as the template sees it.
+#[derive(Clone, Serialize)]
+struct PlotView {
+    /// Its path in the study folder, `plots/NAME.svg`.
+    file: String,
+    /// Its title.
+    title: String,
 }
 
 /// Measures every cell of the study folder `dir` (from its games), with
@@ -108,7 +125,38 @@ pub fn write_report(dir: &Path, solved: &Solved) -> Result<String, StudyError> {
     table::write_rows(&dir.join(SKILL_CSV), &steps)?;
     table::write_rows(&dir.join(EXACT_CSV), &exact_rows(&cells, solved))?;
     write(&dir.join(STUDY_NAME), format!("{study}\n").as_bytes())?;
+    let plots = plot_rows(&study_plots(dir)?, &rows);
+    let plots_csv = dir.join(PLOTS_CSV);
+    if plots.is_empty() {
+        // A study without plots of its own leaves no empty table behind.
+        match std::fs::remove_file(&plots_csv) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(StudyError::io(&plots_csv, e))
+            }
+            _ => {}
+        }
+    } else {
+        table::write_rows(&plots_csv, &plots)?;
+    }
     render_tables(dir)
+}
+
+/// The lines of `plots.csv`: each plot's cells that have a row (a cell
+/// not played yet is left out of its plot).
+fn plot_rows(plots: &[Plot], rows: &[MeasureRow]) -> Vec<PlotRow> {
+    plots
+        .iter()
+        .flat_map(|plot| {
+            plot.cells
+                .iter()
+                .filter(|cell| rows.iter().any(|r| &r.cell == *cell))
+                .map(|cell| PlotRow {
+                    plot: plot.name.clone(),
+                    title: plot.title.clone(),
+                    cell: cell.clone(),
+                })
+        })
+        .collect()
 }
 
 /// The judged boards of the games the cells play: first those a cell
@@ -150,17 +198,21 @@ fn exact_rows(cells: &[CellReport], solved: &Solved) -> Vec<ExactRow> {
 /// the study's name in `study-name.txt`) and its template (`report.md.j2`, else the
 /// built-in one). Returns the report's text.
 pub fn render_tables(dir: &Path) -> Result<String, StudyError> {
-    let (text, svg) = render_text(dir)?;
+    let (text, svgs) = render_text(dir)?;
     write(&dir.join(REPORT_FILE), text.as_bytes())?;
     let plots = dir.join("plots");
     std::fs::create_dir_all(&plots).map_err(|e| StudyError::io(&plots, e))?;
-    write(&plots.join("first_player.svg"), svg.as_bytes())?;
+    for (file, svg) in svgs {
+        write(&dir.join(file), svg.as_bytes())?;
+    }
     Ok(text)
 }
 
-/// The text of `REPORT.md` and of `plots/first_player.svg` that
-/// [`render_tables`] writes, without writing them.
-pub fn render_text(dir: &Path) -> Result<(String, String), StudyError> {
+/// The text of `REPORT.md` and of the plots that [`render_tables`]
+/// writes, without writing them: `plots/first_player.svg` (every cell)
+/// first, then one `plots/NAME.svg` per plot of `plots.csv`, each as its
+/// path inside the study folder and its SVG text.
+pub fn render_text(dir: &Path) -> Result<(String, Vec<(String, String)>), StudyError> {
     let rows: Vec<MeasureRow> = table::read_rows(&dir.join(MEASURES_CSV))?;
     let steps: Vec<SkillRow> = table::read_rows(&dir.join(SKILL_CSV))?;
     let exact: Vec<ExactRow> = table::read_rows(&dir.join(EXACT_CSV))?;
@@ -175,23 +227,62 @@ pub fn render_text(dir: &Path) -> Result<(String, String), StudyError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => TEMPLATE.to_string(),
         Err(e) => return Err(StudyError::io(&own, e)),
     };
-    let text = render(&study, &rows, &steps, &exact, &template)?;
-    let items: Vec<Interval> = rows
-        .iter()
-        .map(|r| Interval {
-            label: r.cell.clone(),
-            value: or_nan(r.south_score),
-            lower: or_nan(r.south_low),
-            upper: or_nan(r.south_high),
-            games: u32::try_from(r.units).unwrap_or(u32::MAX),
-        })
-        .collect();
-    let svg = first_player_svg(
-        &items,
-        &format!("First player: {study}"),
-        "South's score per cell, 95% Wilson interval over the independent units",
-    );
-    Ok((text, svg))
+    let plotted: Vec<PlotRow> = table::read_rows(&dir.join(PLOTS_CSV))?;
+    let text = render(&study, &rows, &steps, &exact, &plotted, &template)?;
+    Ok((text, plots(&study, &rows, &plotted)?))
+}
+
+/// The SVG plots of the measured cells `rows`: every cell, then each of
+/// the study's own plots (`plotted`, in the order of their first line).
+fn plots(
+    study: &str,
+    rows: &[MeasureRow],
+    plotted: &[PlotRow],
+) -> Result<Vec<(String, String)>, StudyError> {
+    const SUBTITLE: &str = "South's score per cell, 95% Wilson interval over the independent units";
+    let item = |r: &MeasureRow| Interval {
+        label: r.cell.clone(),
+        value: or_nan(r.south_score),
+        lower: or_nan(r.south_low),
+        upper: or_nan(r.south_high),
+        games: u32::try_from(r.units).unwrap_or(u32::MAX),
+    };
+    let every: Vec<Interval> = rows.iter().map(item).collect();
+    let mut out = vec![(
+        FIRST_PLAYER_PLOT.to_string(),
+        first_player_svg(&every, &format!("First player: {study}"), SUBTITLE),
+    )];
+    let mut names: Vec<&str> = Vec::new();
+    for line in plotted {
+        if !names.contains(&line.plot.as_str()) {
+            names.push(&line.plot);
+        }
+    }
+    for name in names {
+        let lines: Vec<&PlotRow> = plotted.iter().filter(|l| l.plot == name).collect();
+        let mut items = Vec::new();
+        for line in &lines {
+            let row = rows.iter().find(|r| r.cell == line.cell).ok_or_else(|| {
+                StudyError::bad_file(
+                    Path::new(PLOTS_CSV),
+                    format!(
+                        "plot `{name}`: cell `{}` has no line in {MEASURES_CSV}",
+                        line.cell
+                    ),
+                )
+            })?;
+            items.push(item(row));
+        }
+        let file = format!("plots/{name}.svg");
+        if file == FIRST_PLAYER_PLOT {
+            return Err(StudyError::bad_file(
+                Path::new(PLOTS_CSV),
+                "a plot of the study may not be named `first_player`",
+            ));
+        }
+        out.push((file, first_player_svg(&items, &lines[0].title, SUBTITLE)));
+    }
+    Ok(out)
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), StudyError> {
@@ -204,8 +295,19 @@ pub fn render(
     rows: &[MeasureRow],
     steps: &[SkillRow],
     exact: &[ExactRow],
+    plotted: &[PlotRow],
     template: &str,
 ) -> Result<String, StudyError> {
+    let mut plots: Vec<PlotView> = Vec::new();
+    for line in plotted {
+        let file = format!("plots/{}.svg", line.plot);
+        if !plots.iter().any(|p| p.file == file) {
+            plots.push(PlotView {
+                file,
+                title: line.title.clone(),
+            });
+        }
+    }
     let line = |e: &ExactRow| e.verdict().map(|v| words::exact_line(&e.board, &v));
     let cells: Vec<CellView> = rows.iter().map(cell_view).collect();
     let view = ReportView {
@@ -228,6 +330,7 @@ pub fn render(
         by_balance: rank::by_balance(rows),
         by_draws: rank::by_draws(rows),
         by_skill: rank::by_skill(rows),
+        plots,
     };
     let mut env = minijinja::Environment::new();
     env.add_template("report", template)

@@ -315,6 +315,17 @@ pub fn skill_rows(c: &CellReport) -> Vec<SkillRow> {
         .collect()
 }
 
+/// One line of `plots.csv`: a cell drawn in one of the study's own plots.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlotRow {
+    /// The plot's name (`plots/NAME.svg`).
+    pub plot: String,
+    /// The plot's title.
+    pub title: String,
+    /// One of its cells, in the plot's order.
+    pub cell: String,
+}
+
 /// Writes `rows` as CSV to `path`.
 pub fn write_rows<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), StudyError> {
     let io = |e: csv::Error| StudyError::io(path, std::io::Error::other(e.to_string()));

@@ -22,6 +22,11 @@
 //! name = "umelbagara-{agent}"        # cell names: {KEY} is the axis value's label
 //! base = { game = "umelbagara" }
 //! axis = [{ key = "agent", values = ["random"] }]
+//!
+//! [[plot]]                           # the report's own plots (see [`Plot`])
+//! name = "umelbagara-strength"
+//! title = "Um el-Bagara: South's score by strength"
+//! grids = ["umelbagara-{agent}"]
 //! ```
 //!
 //! A value is a scalar (the axis key's value; its label is its text with
@@ -31,6 +36,7 @@
 //! order; its name is the grid's template with the labels put in, or the
 //! labels joined by `-`; its folder is `runs/NAME` in the study's folder.
 
+mod plots;
 mod run;
 
 use std::path::{Path, PathBuf};
@@ -42,6 +48,7 @@ use ngola_arena::{Experiment, ExperimentDraft, Shard};
 
 use crate::error::StudyError;
 
+pub use plots::Plot;
 pub use run::{run_cell, CellStatus};
 
 /// The folder of the cells' run folders, inside a study's folder.
@@ -61,6 +68,8 @@ struct StudyFile {
     axis: Vec<AxisFile>,
     #[serde(default)]
     grid: Vec<GridFile>,
+    #[serde(default)]
+    plot: Vec<plots::PlotFile>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,6 +110,8 @@ pub struct Study {
     pub out: Option<PathBuf>,
     /// Every cell.
     pub cells: Vec<Cell>,
+    /// The plots its report draws besides the one of every cell.
+    pub plots: Vec<Plot>,
 }
 
 impl Study {
@@ -137,10 +148,17 @@ impl Study {
         }
         let base = overlay_of("base", file.base)?;
         let mut cells = Vec::new();
+        // Each cell's name and its grid's name template, for the plots.
+        let mut of_grid: Vec<(String, Option<String>)> = Vec::new();
         for (g, grid) in grids.into_iter().enumerate() {
             let field = format!("grid[{g}]");
             let grid_base = base.clone().overlay(overlay_of(&field, grid.base.clone())?);
             expand(&field, &grid, grid_base, &mut cells)?;
+            of_grid.extend(
+                cells[of_grid.len()..]
+                    .iter()
+                    .map(|c| (c.name.clone(), grid.name.clone())),
+            );
         }
         for (i, cell) in cells.iter().enumerate() {
             if let Some(other) = cells[..i].iter().find(|c| c.name == cell.name) {
@@ -159,6 +177,7 @@ impl Study {
             name: file.name.unwrap_or_else(|| stem.to_string()),
             out: file.out,
             cells,
+            plots: plots::resolve(file.plot, &of_grid)?,
         })
     }
 
@@ -263,12 +282,13 @@ fn cell_name(
             .collect::<Vec<_>>()
             .join("-"),
     };
-    if !is_valid_name(&name) {
+    // `.` and `..` would name the runs folder or the study folder itself.
+    if !is_valid_name(&name) || name.chars().all(|c| c == '.') {
         return Err(StudyError::field(
             format!("{field}.name"),
             format!(
-                "cell name `{name}`: names use letters, digits, `.`, `_` and `-` only \
-                 (and every {{KEY}} must be an axis key)"
+                "cell name `{name}`: names use letters, digits, `.`, `_` and `-` only, \
+                 not dots alone (and every {{KEY}} must be an axis key)"
             ),
         ));
     }

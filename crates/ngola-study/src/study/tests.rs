@@ -47,6 +47,95 @@ fn a_grid_is_every_combination_the_last_axis_fastest() {
     );
 }
 
+/// Two grids and the given `[[plot]]` tables after them.
+fn with_plots(plots: &str) -> Result<Study, StudyError> {
+    let text = format!(
+        r#"
+base = {{ games = 2 }}
+[[grid]]
+name = "m-{{agent}}"
+base = {{ game = "mangola" }}
+axis = [{{ key = "agent", values = ["greedy", "random"] }}]
+[[grid]]
+name = "u-{{agent}}"
+base = {{ game = "umelbagara" }}
+axis = [{{ key = "agent", values = ["greedy"] }}]
+{plots}"#
+    );
+    Study::from_toml(&text, "plots")
+}
+
+fn field_of(result: Result<Study, StudyError>) -> String {
+    match result {
+        Err(StudyError::Field { field, .. }) => field,
+        other => panic!("expected a field error, got {other:?}"),
+    }
+}
+
+#[test]
+fn plots_name_their_cells_by_grid_and_by_name_each_once() {
+    let study = with_plots(
+        r#"
+[[plot]]
+name = "greedy"
+title = "Greedy"
+cells = ["u-greedy", "m-greedy"]
+[[plot]]
+name = "all-mangola"
+title = "Mangola"
+grids = ["m-{agent}"]
+cells = ["m-random", "u-greedy"]
+"#,
+    )
+    .expect("valid plots");
+    assert_eq!(study.plots.len(), 2);
+    assert_eq!(study.plots[0].cells, ["u-greedy", "m-greedy"]);
+    assert_eq!(study.plots[1].title, "Mangola");
+    assert_eq!(study.plots[1].cells, ["m-greedy", "m-random", "u-greedy"]);
+    assert!(with_plots("").expect("no plots").plots.is_empty());
+}
+
+#[test]
+fn a_plot_of_nothing_known_is_refused_naming_the_field() {
+    let plot = |body: &str| field_of(with_plots(&format!("[[plot]]\n{body}")));
+    assert_eq!(
+        plot("name = \"p\"\ntitle = \"t\"\ngrids = [\"x-{agent}\"]"),
+        "plot[0].grids[0]"
+    );
+    assert_eq!(
+        plot("name = \"p\"\ntitle = \"t\"\ncells = [\"m-greedy\", \"nobody\"]"),
+        "plot[0].cells[1]"
+    );
+    assert_eq!(plot("name = \"p\"\ntitle = \"t\""), "plot[0]");
+    assert_eq!(
+        plot("name = \"../p\"\ntitle = \"t\"\ncells = [\"m-greedy\"]"),
+        "plot[0].name"
+    );
+    assert_eq!(
+        plot("name = \"first_player\"\ntitle = \"t\"\ncells = [\"m-greedy\"]"),
+        "plot[0].name"
+    );
+    assert_eq!(
+        field_of(with_plots(
+            "[[plot]]\nname = \"p\"\ntitle = \"t\"\ncells = [\"m-greedy\"]\n\
+             [[plot]]\nname = \"p\"\ntitle = \"u\"\ncells = [\"u-greedy\"]"
+        )),
+        "plot[1].name"
+    );
+}
+
+#[test]
+fn a_cell_named_by_dots_alone_is_refused() {
+    // A label `..` would put the cell's run in the study folder itself.
+    let text = r#"
+base = { game = "mangola", games = 2 }
+[[axis]]
+key = "agent"
+values = [{ label = "..", agent = "random" }]
+"#;
+    assert_eq!(field_of(Study::from_toml(text, "dots")), "grid[0].name");
+}
+
 #[test]
 fn grids_add_cells_with_their_own_base_and_names() {
     let text = r#"

@@ -2,7 +2,8 @@
 //! study's report from its run folders: `measures.csv`, `skill.csv` (every
 //! measure of every cell) and `exact.csv` (the judged boards), then
 //! `REPORT.md` (from the folder's `report.md.j2`, else the built-in
-//! template) and `plots/first_player.svg` from those tables alone,
+//! template), `plots/first_player.svg` and the study file's own plots
+//! (`plots.csv`, `plots/NAME.svg`) from those tables alone,
 //! leading with the exact values of the prover's results and of the
 //! endgame databases' probes.
 //! `--tables` renders from the committed tables without reading a game.

@@ -36,15 +36,16 @@ def test_tables_are_the_csv_files(tmp_path: Path) -> None:
         out=tmp_path / "run",
     )
     assert run.dir == tmp_path / "run"
-    for name, table in [
-        ("games.csv", run.games),
-        ("standings.csv", run.standings),
-        ("pairs.csv", run.pairs),
-        ("first_player.csv", run.first_player),
+    for name, table, names in [
+        ("games.csv", run.games, ["south_name", "north_name"]),
+        ("standings.csv", run.standings, ["name"]),
+        ("pairs.csv", run.pairs, ["a_name", "b_name"]),
+        ("first_player.csv", run.first_player, ["a_name", "b_name"]),
     ]:
         with open(run.dir / name, encoding="utf-8") as f:
             header = f.readline().strip().split(",")
-        assert list(table.columns) == header, name
+        # The CSV's columns, then the names the agents were given.
+        assert list(table.columns) == header + names, name
     assert list(run.games.columns[: len(GAMES_COLUMNS)]) == GAMES_COLUMNS
     assert len(run.games) == 12
     assert set(run.games["result"]) <= {"S", "N", "draw"}
@@ -52,6 +53,16 @@ def test_tables_are_the_csv_files(tmp_path: Path) -> None:
     # The overall line's pairing is empty, so the column stays numeric.
     assert pd.isna(run.first_player["pairing"].iloc[-1])
     assert run.standings["games"].sum() == 24
+    # The names given, beside the canonical specs.
+    assert run.names == ["rand", "greedy", "ab"]
+    by_id = dict(zip(run.standings["id"], run.standings["name"]))
+    assert by_id == {0: "rand", 1: "greedy", 2: "ab"}
+    ab = run.standings[run.standings["name"] == "ab"]
+    assert ab["agent"].iloc[0].startswith("alphabeta:depth=2,")
+    assert set(run.games["south_name"]) | set(run.games["north_name"]) == {"rand", "greedy", "ab"}
+    assert all(run.names[s] == n for s, n in zip(run.games["south_id"], run.games["south_name"]))
+    assert list(run.pairs["a_name"]) == ["rand", "rand", "greedy"]
+    assert list(run.first_player["b_name"]) == ["greedy", "ab", "ab", ""]
     assert "first player (South)" in run.summary
     assert 'game = "kalah"' in run.experiment and "pits = 4" in run.experiment
     again = ngola.load_run(run.dir)

@@ -41,7 +41,11 @@ def _pandas() -> Any:
 
 class Run:
     """A tournament's output folder. The tables are read from its CSV files
-    on each access (so a resumed run shows its new rows)."""
+    on each access (so a resumed run shows its new rows): each frame has
+    the CSV's columns, whose agents are the canonical specs, then the names
+    the agents were given (:attr:`names`): ``name`` in :attr:`standings`,
+    ``a_name`` and ``b_name`` in :attr:`pairs` and :attr:`first_player`,
+    ``south_name`` and ``north_name`` in :attr:`games`."""
 
     def __init__(self, dir: Union[str, os.PathLike[str]]) -> None:
         self.dir: Path = Path(dir)
@@ -60,25 +64,63 @@ class Run:
         return frame
 
     @property
+    def names(self) -> list[str]:
+        """The agents' names by id, as given (``{"ab2": "alphabeta:depth=2"}``
+        names agent ``ab2``; an agent given without a name is named by its
+        spec as written): the ``labels`` of ``experiment.toml``."""
+        import tomllib
+
+        experiment = tomllib.loads(self.experiment)
+        return [str(name) for name in experiment["labels"]]
+
+    def _named(self, frame: pandas.DataFrame, ids: dict[str, str]) -> pandas.DataFrame:
+        """``frame`` with a column of names for each id column (``ids``:
+        new column -> id column); empty where the id is (the overall line)."""
+        names = self.names
+        for column, id_column in ids.items():
+            frame[column] = [
+                names[int(i)] if _pandas().notna(i) and 0 <= int(i) < len(names) else ""
+                for i in frame[id_column]
+            ]
+        return frame
+
+    @property
     def games(self) -> pandas.DataFrame:
-        """``games.csv``: one row per game."""
-        return self._csv("games.csv", _TEXT_COLUMNS)
+        """``games.csv``: one row per game, then ``south_name`` and ``north_name``."""
+        return self._named(
+            self._csv("games.csv", _TEXT_COLUMNS),
+            {"south_name": "south_id", "north_name": "north_id"},
+        )
 
     @property
     def standings(self) -> pandas.DataFrame:
-        """``standings.csv``: per agent, score and Elo with 95% intervals."""
-        return self._csv("standings.csv", ("agent",))
+        """``standings.csv``: per agent, score and Elo with 95% intervals, then ``name``."""
+        return self._named(self._csv("standings.csv", ("agent",)), {"name": "id"})
 
     @property
     def pairs(self) -> pandas.DataFrame:
-        """``pairs.csv``: per pairing, both colours, pentanomial counts, Elo, LOS."""
-        return self._csv("pairs.csv", ("a", "b"))
+        """``pairs.csv``: per pairing, both colours, pentanomial counts, Elo,
+        LOS, then ``a_name`` and ``b_name``."""
+        return self._named(self._csv("pairs.csv", ("a", "b")), {"a_name": "a_id", "b_name": "b_id"})
 
     @property
     def first_player(self) -> pandas.DataFrame:
         """``first_player.csv``: South's results per pairing, then overall (the
-        last line, whose ``pairing`` is NaN so that the column stays numeric)."""
-        return self._csv("first_player.csv", ("a", "b"))
+        last line, whose ``pairing`` is NaN so that the column stays numeric),
+        then ``a_name`` and ``b_name`` (the pairing's, from :attr:`pairs`;
+        empty on the overall line)."""
+        frame = self._csv("first_player.csv", ("a", "b"))
+        pairs = self.pairs
+        by_pairing = {
+            int(p): (a, b) for p, a, b in zip(pairs["pairing"], pairs["a_name"], pairs["b_name"])
+        }
+        named = [
+            by_pairing.get(int(p), ("", "")) if _pandas().notna(p) else ("", "")
+            for p in frame["pairing"]
+        ]
+        frame["a_name"] = [a for a, _ in named]
+        frame["b_name"] = [b for _, b in named]
+        return frame
 
     @property
     def summary(self) -> str:

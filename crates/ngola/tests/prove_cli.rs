@@ -5,6 +5,7 @@
 use crate::common;
 use common::*;
 
+use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -191,6 +192,67 @@ fn bad_input_exits_2_naming_the_field() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(stderr(&out).contains(field), "{args:?}: {}", stderr(&out));
     }
+}
+
+#[test]
+fn outputs_never_replace_what_is_not_a_file() {
+    // A certificate or checkpoint is written beside its path and renamed
+    // over it: a device, a folder or a link there is refused before any
+    // search, and left as it was.
+    let dir = temp_dir("targets");
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "keep").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    // A named pipe stands for every node that is not a file (a device such
+    // as /dev/null included), without risking a real device if the check
+    // ever broke.
+    let pipe = dir.join("pipe");
+    let made = Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    for flag in ["--certificate", "--checkpoint"] {
+        for (what, place) in [
+            ("is not a regular file", pipe.as_path()),
+            ("is a folder", folder.as_path()),
+            ("is a symbolic link", link.as_path()),
+        ] {
+            let out = ngola(&["prove", "mangola", "--rule", "columns=2", flag, path(place)]);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{flag} {place:?}: {}",
+                stderr(&out)
+            );
+            let err = stderr(&out);
+            assert!(err.contains(flag) && err.contains(what), "{err}");
+        }
+    }
+    // Nothing replaced, nothing left beside them (no `.tmp`).
+    assert!(std::fs::metadata(&pipe).unwrap().file_type().is_fifo());
+    assert!(folder.is_dir() && std::fs::read_dir(&dir).unwrap().count() == 4);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+    // An earlier certificate is a regular file: it is replaced.
+    let cert = dir.join("cert.txt");
+    std::fs::write(&cert, "old").unwrap();
+    let out = ngola(&[
+        "prove",
+        "mangola",
+        "--rule",
+        "columns=2",
+        "--certificate",
+        path(&cert),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_ne!(std::fs::read_to_string(&cert).unwrap(), "old");
 }
 
 /// Runs `ngola args` reporting progress every 50 ms, interrupts it

@@ -39,6 +39,7 @@ use std::sync::Arc;
 
 use crate::cli_error::{print, CliError};
 use crate::game_args::GameArgs;
+use crate::host::output;
 
 /// A line on standard error; a closed or full stderr loses the line, not the run.
 macro_rules! note {
@@ -183,7 +184,11 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
     if let Some(dir) = &args.tb {
         prover = prover.with_oracle(open_database::<G>(dir, &root)?);
     }
+    if let Some(path) = &args.certificate {
+        output::check_target("--certificate", path)?;
+    }
     if let Some(path) = &args.checkpoint {
+        output::check_target("--checkpoint", path)?;
         check_writable(path)?;
         if path.exists() {
             let file = File::open(path)

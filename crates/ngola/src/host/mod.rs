@@ -1,8 +1,9 @@
 //! What the program decides for the libraries below it (their policy is
 //! the caller's): the memory limit of the agents' tables, the git commit
-//! recorded as provenance, the progress bar, and the pause a test asks
-//! for.
+//! recorded as provenance, the progress bar, the pause a test asks for,
+//! and which paths an output may be written to.
 
+pub mod output;
 pub mod pause;
 pub mod progress;
 

@@ -214,28 +214,65 @@ same_games() {
     say "$merged: $(($(wc -l <"$merged") - 1)) games, the same as the single-machine run's"
 }
 
-# Waits (up to $1 s) until every shard folder named after it has games
-# written and is not done, all at the same moment; prints the pid of each
-# one's ngola (from the folder's lock file), in the order given.
-mid_run() {
-    local limit=$1 dir rows pid pids
-    shift
-    for _ in $(seq $((limit * 10))); do
+# Shards stop themselves mid-run: every ngola of the arrays below runs
+# with NGOLA_PAUSE_AT=20:$pausedir/%p, so that once 20 of its games are
+# in games.csv it writes its process id to $pausedir/PID and stops
+# (SIGSTOP), a point the test need not guess with a clock. A resumed
+# shard that has its 20 games already never stops.
+pausedir=$work/paused
+mkdir -p "$pausedir"
+# The shard folders whose stopped ngola the test keeps for itself, one a
+# line; every other stopped ngola is continued by release_others.
+held=$work/held
+: >"$held"
+pause_env=NGOLA_PAUSE_AT=20:$pausedir/%p
+
+# The pid of the ngola holding shard folder $1 (its lock file), if any.
+holder() { cat "$1/.lock" 2>/dev/null || true; }
+
+# Runs in the background for the whole test: continues (SIGCONT) every
+# stopped ngola whose shard folder is not held.
+release_others() {
+    local file pid dir keep
+    while :; do
+        for file in "$pausedir"/*; do
+            [[ -f $file && $file != *.partial ]] || continue
+            pid=$(cat "$file")
+            keep=no
+            while read -r dir; do
+                [[ -n $dir && "$(holder "$dir")" == "$pid" ]] && keep=yes
+            done <"$held"
+            if [[ $keep == no ]]; then
+                kill -CONT "$pid" 2>/dev/null || true
+                rm -f "$file"
+            fi
+        done
+        sleep 0.2
+    done
+}
+release_others &
+releaser=$!
+trap 'kill "$releaser" 2>/dev/null; stop_cluster' EXIT
+
+# Waits until the ngola of every shard folder given (held: list them in
+# $held first) has stopped itself mid-run; prints their pids in the order
+# given. The limit only keeps a broken run from hanging the test.
+stopped_mid_run() {
+    local dir pid pids
+    for _ in $(seq 3000); do
         pids=()
         for dir in "$@"; do
-            rows=0
-            [[ -f "$dir/games.csv" ]] && rows=$(($(wc -l <"$dir/games.csv") - 1))
-            pid=$(cat "$dir/.lock" 2>/dev/null || true)
-            ((rows >= 20)) && [[ ! -f "$dir/summary.txt" && -n "$pid" && -d /proc/$pid ]] || break
+            pid=$(holder "$dir")
+            [[ -n "$pid" && -f "$pausedir/$pid" ]] || break
             pids+=("$pid")
         done
         if ((${#pids[@]} == $#)); then
             echo "${pids[@]}"
             return 0
         fi
-        sleep 0.1
+        sleep 0.2
     done
-    fail "$* never got to the middle of their run together"
+    fail "$* never stopped themselves mid-run"
 }
 
 # Waits (up to $2 s) until job $1 has left the queue.
@@ -258,18 +295,21 @@ submit() {
 # --- 1. A requeued task and a killed ngola --------------------------------
 a=$work/a
 mkdir -p "$a"
-submit "$a" NGOLA_ATTEMPTS=3 || fail "submitting: $(cat "$a.submit")"
+printf '%s\n' "$a/shard-1" "$a/shard-2" >"$held"
+submit "$a" NGOLA_ATTEMPTS=3 "$pause_env" || fail "submitting: $(cat "$a.submit")"
 arrays=($(sed -n 's/^array \([^ ]*\).*/\1/p' "$a/logs/jobs"))
 merge=$(sed -n 's/^merge //p' "$a/logs/jobs")
 ((${#arrays[@]} == 2)) || fail "4 shards with MaxArraySize=3 should take 2 arrays: $(cat "$a/logs/jobs")"
-# Shards 1 and 2 run side by side (two CPUs): catch both mid-run first, so
-# that a fast machine cannot finish shard 2 while shard 1 is being requeued.
-pids=($(mid_run 120 "$a/shard-1" "$a/shard-2"))
+# Shards 1 and 2 run side by side (two CPUs); both stop themselves
+# mid-run, so that neither can finish while the other is being handled.
+pids=($(stopped_mid_run "$a/shard-1" "$a/shard-2"))
 pid=${pids[1]}
 kill -9 "$pid"
 say "killed shard 2's ngola (pid $pid) mid-run"
 scontrol requeue "${arrays[0]}_1" || fail "scontrol requeue ${arrays[0]}_1"
 say "requeued task ${arrays[0]}_1 (shard 1) mid-run"
+# Nothing is held any more: shards 3 and 4 go on past their pause.
+: >"$held"
 # Slurm holds a requeued job back for about two minutes (its BeginTime);
 # moving that to now keeps the test short and changes nothing else.
 for _ in $(seq 150); do
@@ -294,11 +334,13 @@ say "requeued task resumed, killed ngola retried by its task"
 # --- 2. A task that fails for good, and the documented recovery -----------
 b=$work/b
 mkdir -p "$b"
-submit "$b" NGOLA_ATTEMPTS=1 || fail "submitting: $(cat "$b.submit")"
+printf '%s\n' "$b/shard-1" >"$held"
+submit "$b" NGOLA_ATTEMPTS=1 "$pause_env" || fail "submitting: $(cat "$b.submit")"
 merge=$(sed -n 's/^merge //p' "$b/logs/jobs")
-pid=$(mid_run 120 "$b/shard-1")
+pid=$(stopped_mid_run "$b/shard-1")
 kill -9 "$pid"
 say "killed shard 1's ngola (pid $pid) mid-run, one attempt per task"
+: >"$held"
 # The merge job never runs: Slurm cancels it (--kill-on-invalid-dep). A
 # cluster that left it pending (DependencyNeverSatisfied) needs scancel.
 for _ in $(seq 150); do
@@ -311,7 +353,7 @@ state_now=$(job_state "$merge" JobState)
 say "merge job $merge: $state_now ($(job_state "$merge" Reason))"
 # Rerunning while the first submission is queued is refused, naming it.
 if [[ -n "$(squeue --noheader --jobs="$(cut -d' ' -f2 "$b/logs/jobs" | paste -sd, -)")" ]]; then
-    if submit "$b" NGOLA_ATTEMPTS=1; then fail "a rerun with jobs still queued was not refused"; fi
+    if submit "$b" NGOLA_ATTEMPTS=1 "$pause_env"; then fail "a rerun with jobs still queued was not refused"; fi
     grep -q scancel "$b.submit" || fail "the refusal does not say how to cancel: $(cat "$b.submit")"
     say "a rerun while jobs are queued is refused: $(head -n 1 "$b.submit")"
 fi
@@ -319,13 +361,14 @@ fi
 scancel $(cut -d' ' -f2 "$b/logs/jobs")
 for job in $(cut -d' ' -f2 "$b/logs/jobs"); do wait_gone "$job" 60; done
 [[ ! -e "$b/merged" ]] || fail "a merge ran although shard 1 failed"
-submit "$b" NGOLA_ATTEMPTS=1 || fail "the rerun was refused: $(cat "$b.submit")"
+submit "$b" NGOLA_ATTEMPTS=1 "$pause_env" || fail "the rerun was refused: $(cat "$b.submit")"
 merge=$(sed -n 's/^merge //p' "$b/logs/jobs")
 wait_gone "$merge" 240
 [[ "$(job_state "$merge" JobState)" == COMPLETED ]] ||
     fail "merge job $merge after the rerun: $(job_state "$merge" JobState); $(cat "$b/logs/merge.out")"
 same_games "$b"
 say "recovered by scancel and a rerun"
+kill "$releaser" 2>/dev/null || true
 stop_cluster
 trap - EXIT
 rm -rf "$state"

@@ -10,6 +10,9 @@
 //! `N` rows are in `games.csv` (the level's file is on disk), and nothing
 //! of the run's end is written. The test waits for `FILE`, then kills the
 //! process (SIGKILL ends a stopped process) or continues it (SIGCONT).
+//! A `%p` in `FILE` stands for the process id, so that several runs given
+//! one environment (the tasks of a Slurm array) announce themselves in
+//! files of their own.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +42,12 @@ impl PausePoint {
             None => Ok(None),
             Some(value) => PausePoint::parse(&value.to_string_lossy()).map(Some),
         }
+    }
+
+    /// The file that the process `pid` announces its pause in: `file`
+    /// with every `%p` replaced by `pid`.
+    pub fn file_of(&self, pid: u32) -> PathBuf {
+        PathBuf::from(self.file.to_string_lossy().replace("%p", &pid.to_string()))
     }
 
     /// Reads `N:FILE`.
@@ -95,14 +104,13 @@ impl Pause {
     fn stop_here(&self) {
         // Written whole, then renamed, so that a waiting test never reads a
         // partial process id.
-        let partial = self.point.file.with_extension("partial");
-        let written = std::fs::write(&partial, format!("{}\n", std::process::id()))
-            .and_then(|()| std::fs::rename(&partial, &self.point.file));
+        let pid = std::process::id();
+        let file = self.point.file_of(pid);
+        let partial = file.with_extension("partial");
+        let written = std::fs::write(&partial, format!("{pid}\n"))
+            .and_then(|()| std::fs::rename(&partial, &file));
         if let Err(e) = written {
-            eprintln!(
-                "{PAUSE_ENV}: cannot write {}: {e}",
-                self.point.file.display()
-            );
+            eprintln!("{PAUSE_ENV}: cannot write {}: {e}", file.display());
             return;
         }
         let _ =
@@ -164,6 +172,8 @@ mod tests {
                 file: PathBuf::from("/tmp/x:y"),
             }
         );
+        let each = PausePoint::parse("5:/tmp/paused-%p.pid").unwrap();
+        assert_eq!(each.file_of(42), PathBuf::from("/tmp/paused-42.pid"));
         for bad in ["20", "x:/tmp/f", "20:", "-1:/f", ""] {
             let message = PausePoint::parse(bad).unwrap_err().message;
             assert!(message.contains(PAUSE_ENV), "{bad}: {message}");

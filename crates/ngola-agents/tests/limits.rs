@@ -89,9 +89,20 @@ fn mcts_stops_at_the_tighter_of_its_sims_and_the_calls_limits() {
 /// The arena's default margin: a clock may run over by this much.
 const MARGIN: Duration = Duration::from_millis(100);
 
+/// The CPU time this thread has used. The clock tests count it rather
+/// than wall time: a loaded machine stretches a search's wall time (the
+/// thread waits for a core), never the CPU time it spends, so what they
+/// measure is the search's own behaviour, whatever else runs.
+fn thread_cpu_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
 /// Plays one game of `south` against `north` on clocks of `base` plus
 /// `inc` per move, each move's limit the time manager's budget; returns
-/// the worst overrun of a clock (time used beyond what was left).
+/// the worst overrun of a clock (time used beyond what was left). Time
+/// used is the searching thread's CPU time ([`thread_cpu_time`]); the
+/// searches stop by the wall clock, which runs at least as fast.
 fn clocked_game<G: Evaluate>(south: &str, north: &str, base: Duration, inc: Duration) -> Duration {
     let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
     let mut agents = [spec(south).build::<G>(1), spec(north).build::<G>(2)];
@@ -104,9 +115,9 @@ fn clocked_game<G: Evaluate>(south: &str, north: &str, base: Duration, inc: Dura
             remaining: clocks[side],
             increment: inc,
         });
-        let clock = Instant::now();
+        let before = thread_cpu_time();
         let mv = agents[side].select_limited(&game, &SearchLimit::time(budget));
-        let used = clock.elapsed();
+        let used = thread_cpu_time().saturating_sub(before);
         worst = worst.max(used.saturating_sub(clocks[side]));
         clocks[side] = clocks[side].saturating_sub(used) + inc;
         for agent in agents.iter_mut() {

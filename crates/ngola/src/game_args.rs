@@ -26,9 +26,31 @@ pub fn parse_game_kind(text: &str) -> Result<GameKind, UnknownGame> {
     text.parse()
 }
 
+/// Refuses `--rule` flags that set one option twice (`--rule seeds=3
+/// --rule seeds=4`): which one was meant is not for the program to guess.
+/// Malformed flags are left to the rules' own parser, which names them.
+pub fn check_rule_flags<S: AsRef<str>>(rules: &[S]) -> Result<(), CliError> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for text in rules {
+        let Some((key, value)) = text.as_ref().split_once('=') else {
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            return Err(CliError::input(format!(
+                "--rule {key}: given twice ({key}={first}, then {key}={value}); give each option once"
+            )));
+        }
+        seen.push((key, value));
+    }
+    Ok(())
+}
+
 impl GameArgs {
-    /// The rule options, or an error naming the bad key or value.
+    /// The rule options, or an error naming the bad key or value (or a
+    /// key given twice).
     pub fn rules<G: Game>(&self) -> Result<G::Rules, CliError> {
+        check_rule_flags(&self.rules)?;
         G::Rules::from_assignments(&self.rules).map_err(CliError::input)
     }
 
@@ -45,6 +67,19 @@ impl GameArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_option_given_twice_is_refused_naming_both_values() {
+        assert!(check_rule_flags(&["seeds=3", "pits=4", "malformed"]).is_ok());
+        let err = check_rule_flags(&["seeds=3", "pits=4", "seeds = 4"]).unwrap_err();
+        assert_eq!(err.code, 2);
+        assert!(
+            err.message
+                .contains("--rule seeds: given twice (seeds=3, then seeds=4)"),
+            "{}",
+            err.message
+        );
+    }
 
     #[test]
     fn a_game_name_is_read_and_an_unknown_one_is_named() {

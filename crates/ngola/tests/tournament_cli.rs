@@ -315,3 +315,27 @@ fn bad_input_names_the_field_with_exit_code_2() {
     assert!(!dir.join("out").exists());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_rule_option_given_twice_is_refused_by_every_command() {
+    let dir = temp_dir("twice");
+    let out = dir.join("run");
+    let db = dir.join("db");
+    let commands: [Vec<&str>; 7] = [
+        args!["tournament --game kalah --agent random --agent greedy --games 2 --rule pits=3 --rule pits=4 --out", out],
+        args!["solve kalah --rule seeds=2 --rule seeds=3"],
+        args!["prove kalah --rule pits=2 --rule pits=2"],
+        args!["openings kalah --count 2 --plies 2 --rule pits=3 --rule pits=4"],
+        args!["render kalah --rule pits=3 --rule pits=4"],
+        args!["tablebase build kalah --seeds 2 --rule pits=3 --rule pits=4 -o", db],
+        args!["train kalah --generations 1 --rule pits=3 --rule pits=4 -o", db],
+    ];
+    for command in commands {
+        let run = ngola(&command);
+        let err = stderr(&run);
+        assert_eq!(run.status.code(), Some(2), "{command:?}: {err}");
+        assert!(err.contains("given twice"), "{command:?}: {err}");
+    }
+    // Nothing was started: no run folder, no database.
+    assert!(!out.exists() && !db.exists());
+}

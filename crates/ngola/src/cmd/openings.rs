@@ -51,6 +51,7 @@ pub fn run(args: OpeningsArgs) -> Result<(), CliError> {
 }
 
 fn openings<G: Evaluate>(args: &OpeningsArgs) -> Result<(), CliError> {
+    crate::game_args::check_rule_flags(&args.rules)?;
     let rules = G::Rules::from_assignments(&args.rules).map_err(CliError::input)?;
     let balance = match (&args.agent, args.max_eval_gap) {
         (Some(text), Some(gap)) => {

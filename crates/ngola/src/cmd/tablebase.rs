@@ -109,6 +109,7 @@ pub struct ProbeArgs {
 pub fn run(command: TablebaseCommand) -> Result<(), CliError> {
     match command {
         TablebaseCommand::Build(args) => {
+            crate::game_args::check_rule_flags(&args.rules)?;
             let rules = args.rules.clone();
             dispatch(args.game, |kind| match kind {
                 Kind::Kalah => run_build::<KalahEndgame>(&args, &rules),
@@ -127,6 +128,7 @@ pub fn run(command: TablebaseCommand) -> Result<(), CliError> {
         }
         TablebaseCommand::Info(args) => run_info(&args.dir),
         TablebaseCommand::Probe(args) => {
+            crate::game_args::check_rule_flags(&args.rules)?;
             let (kind, header) = database_kind(&args.dir)?;
             let mut rules = split_rules(&header.rules);
             rules.extend(args.rules.iter().cloned());

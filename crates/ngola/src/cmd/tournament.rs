@@ -113,6 +113,7 @@ fn draft(args: &TournamentArgs) -> Result<ExperimentDraft, CliError> {
         Some(path) => ExperimentDraft::from_file(path)?,
         None => ExperimentDraft::default(),
     };
+    crate::game_args::check_rule_flags(&args.rules)?;
     let rules = args
         .rules
         .iter()

@@ -169,6 +169,7 @@ pub fn run(args: TrainArgs) -> Result<(), CliError> {
 }
 
 fn train<G: Evaluate>(args: &TrainArgs) -> Result<(), CliError> {
+    crate::game_args::check_rule_flags(&args.rules)?;
     let rules = G::Rules::from_assignments(&args.rules).map_err(CliError::input)?;
     let settings_path = args.output.join(SETTINGS_FILE);
     let base = if args.output.join(checkpoint::CHECKPOINT_FILE).exists() {

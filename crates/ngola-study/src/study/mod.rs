@@ -45,6 +45,7 @@ use serde::Deserialize;
 
 use ngola_arena::entry::is_valid_name;
 use ngola_arena::{Experiment, ExperimentDraft, Shard};
+use ngola_rules::with_game;
 
 use crate::error::StudyError;
 
@@ -254,6 +255,11 @@ fn expand(
         draft.name = Some(name.clone());
         let experiment = draft
             .finish()
+            .map_err(|e| StudyError::field(format!("{field} cell `{name}`"), e.to_string()))?;
+        // The rule values too, now, so that a bad one is found before any
+        // cell plays (a copy: the cell keeps its rules as written).
+        let mut checked = experiment.clone();
+        with_game!(checked.game, G => checked.resolve::<G>().map(|_| ()))
             .map_err(|e| StudyError::field(format!("{field} cell `{name}`"), e.to_string()))?;
         cells.push(Cell {
             name,

@@ -125,6 +125,24 @@ fn a_plot_of_nothing_known_is_refused_naming_the_field() {
 }
 
 #[test]
+fn a_bad_rule_value_is_found_before_any_cell_plays_naming_the_cell() {
+    // The first cell is good; the second's width is not a Mangola width.
+    let text = r#"
+base = { game = "mangola", agent = "random", games = 2 }
+[[axis]]
+key = "rules.columns"
+values = [4, 99]
+"#;
+    match Study::from_toml(text, "widths") {
+        Err(StudyError::Field { field, message }) => {
+            assert_eq!(field, "grid[0] cell `99`");
+            assert!(message.contains("columns"), "{message}");
+        }
+        other => panic!("expected a field error, got {other:?}"),
+    }
+}
+
+#[test]
 fn a_cell_named_by_dots_alone_is_refused() {
     // A label `..` would put the cell's run in the study folder itself.
     let text = r#"

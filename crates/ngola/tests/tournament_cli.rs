@@ -339,3 +339,39 @@ fn a_rule_option_given_twice_is_refused_by_every_command() {
     // Nothing was started: no run folder, no database.
     assert!(!out.exists() && !db.exists());
 }
+
+#[test]
+fn a_folder_holding_other_files_is_refused_and_left_alone() {
+    let dir = temp_dir("others");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("summary.txt"), "my notes").unwrap();
+    std::fs::write(dir.join("standings.csv"), "mine").unwrap();
+    let run = ngola(&args![
+        "tournament --game kalah --agent random --agent greedy --games 2 -q --out",
+        dir
+    ]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let err = stderr(&run);
+    assert!(
+        err.contains("holds files that are not a run's (standings.csv, summary.txt)"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("summary.txt")).unwrap(),
+        "my notes"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    // The root folder holds other things: refused before anything is written.
+    let root = ngola(&args![
+        "tournament --game kalah --agent random --agent greedy --games 2 -q --out /"
+    ]);
+    assert_eq!(root.status.code(), Some(2), "{}", stderr(&root));
+    assert!(!Path::new("/games.csv").exists() && !Path::new("/summary.txt").exists());
+    // An empty folder is a run's.
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    succeed(&args![
+        "tournament --game kalah --agent random --agent greedy --games 2 -q --out",
+        dir
+    ]);
+}

@@ -288,6 +288,15 @@ pub fn run_with<G: Evaluate>(
             "already holds a run; finish it with --resume, or choose another --out",
         ));
     }
+    if let Some(found) = other_entries(dir)? {
+        return Err(ArenaError::bad_file(
+            dir,
+            format!(
+                "holds files that are not a run's ({found}); a run writes summary.txt, \
+                 standings.csv and more, replacing what is there: choose an empty or new --out"
+            ),
+        ));
+    }
     let provenance = Provenance::now(experiment.threads, caller.commit);
     let played = (|| {
         write_experiment(dir, &experiment, &provenance)?;
@@ -312,6 +321,32 @@ pub fn run_with<G: Evaluate>(
         undo_unplayed(dir, created, lock);
     }
     played
+}
+
+/// The entries of `dir` that a fresh run did not leave there, named (at
+/// most three, then how many more), or `None` if it holds nothing else.
+/// A fresh run leaves its lock and, if it stopped before its first game
+/// ended, its engines' logs (`logs/`), so that the same command can run
+/// again.
+fn other_entries(dir: &Path) -> Result<Option<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| ArenaError::io(dir, e))? {
+        let name = entry.map_err(|e| ArenaError::io(dir, e))?.file_name();
+        if name != crate::lock::LOCK_FILE && name != crate::ugi::LOGS {
+            names.push(name.to_string_lossy().into_owned());
+        }
+    }
+    if names.is_empty() {
+        return Ok(None);
+    }
+    names.sort();
+    let more = names.len().saturating_sub(3);
+    names.truncate(3);
+    let mut text = names.join(", ");
+    if more > 0 {
+        text += &format!(" and {more} more");
+    }
+    Ok(Some(text))
 }
 
 /// After a fresh run failed: if not one game reached `games.csv` (the run

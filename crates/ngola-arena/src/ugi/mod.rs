@@ -59,6 +59,9 @@ pub const HANDSHAKE_ATTEMPTS: u32 = 3;
 /// Lines of an engine's stderr quoted when it stops the run.
 const TAIL_LINES: usize = 5;
 
+/// The folder of the engines' logs inside a run's folder.
+pub const LOGS: &str = "logs";
+
 /// Seats the UGI engines of an experiment, logging to `<dir>/logs`.
 #[derive(Clone, Debug)]
 pub struct UgiSeats {
@@ -72,7 +75,7 @@ impl UgiSeats {
     pub fn new(engines: BTreeMap<String, EngineConfig>, out: &Path) -> UgiSeats {
         UgiSeats {
             engines,
-            logs: out.join("logs"),
+            logs: out.join(LOGS),
         }
     }
 }

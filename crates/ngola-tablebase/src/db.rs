@@ -90,13 +90,42 @@ pub fn check_header(found: &Header, want: &Header, path: &Path) -> Result<(), Ta
     Ok(())
 }
 
-/// The levels of a database folder `0..=top`, in order (stops at the first
-/// missing level).
-pub fn level_paths(dir: &Path) -> Vec<PathBuf> {
-    (0..)
+/// The levels of a database folder `0..=top`, in order. A level missing
+/// below one that is there is an error naming it: the database would
+/// otherwise seem to end below the gap.
+pub fn level_paths(dir: &Path) -> Result<Vec<PathBuf>, TablebaseError> {
+    let paths: Vec<PathBuf> = (0..)
         .map(|level| level_path(dir, level))
         .take_while(|p| p.exists())
-        .collect()
+        .collect();
+    let above = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.ok())
+        .filter_map(|entry| level_of_name(&entry.file_name().to_string_lossy()))
+        .filter(|&level| level > paths.len())
+        .max();
+    match above {
+        Some(top) => Err(TablebaseError::BadFile {
+            path: level_path(dir, paths.len()),
+            field: "levels".into(),
+            reason: format!(
+                "missing, though {} above it is there: the database is incomplete \
+                 (rebuild it, or remove the levels above the gap)",
+                crate::file::level_file_name(top)
+            ),
+        }),
+        None => Ok(paths),
+    }
+}
+
+/// The level a file named `level-NNN.tb` holds, if that is its name.
+fn level_of_name(name: &str) -> Option<usize> {
+    let digits = name.strip_prefix("level-")?.strip_suffix(".tb")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }
 
 /// What a probe found.
@@ -136,7 +165,7 @@ impl<E: Endgame> Database<E> {
     /// from 0 up is mapped and its header checked; a database of another
     /// game or other rules is refused naming both.
     pub fn open(dir: &Path, endgame: &E) -> Result<Database<E>, TablebaseError> {
-        let paths = level_paths(dir);
+        let paths = level_paths(dir)?;
         if paths.is_empty() {
             return Err(TablebaseError::BadFile {
                 path: dir.to_path_buf(),

@@ -127,3 +127,33 @@ fn other_rules_probes_and_a_changed_entry() {
     assert!(report.contains("checksums bad at levels [9]"), "{report}");
     assert!(report.contains("failure level 9 "), "{report}");
 }
+
+#[test]
+fn a_missing_middle_level_is_an_error_everywhere() {
+    let dir = scratch("gap");
+    let db = dir.join("db");
+    let db_text = db.to_str().unwrap();
+    succeed(&args![
+        "tablebase build kalah --rule pits=3 --seeds 6 --threads=1 -o",
+        db_text
+    ]);
+    std::fs::remove_file(db.join("level-003.tb")).unwrap();
+    let position = "kalah 1,1,0/1,1,0 S 10 10,10";
+    for command in [
+        args!["tablebase verify", db_text],
+        args!["tablebase info", db_text],
+        args!["tablebase probe", db_text, position],
+    ] {
+        let out = ngola(&command);
+        let err = stderr(&out);
+        assert!(
+            !out.status.success(),
+            "{command:?} passed: {}",
+            stdout(&out)
+        );
+        assert!(
+            err.contains("level-003.tb") && err.contains("level-006.tb above it"),
+            "{command:?}: {err}"
+        );
+    }
+}

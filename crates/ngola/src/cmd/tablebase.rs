@@ -418,7 +418,7 @@ fn run_verify<E: Endgame>(args: &VerifyArgs, rules: &[String]) -> Result<(), Cli
 
 fn run_info(dir: &Path) -> Result<(), CliError> {
     let (_, first) = database_kind(dir)?;
-    let paths = ngola_tablebase::db::level_paths(dir);
+    let paths = ngola_tablebase::db::level_paths(dir).map_err(tb_error)?;
     let mut headers = Vec::new();
     for path in &paths {
         headers.push(read_header(path).map_err(tb_error)?);

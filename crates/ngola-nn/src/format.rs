@@ -209,6 +209,7 @@ pub(crate) fn encode<G: Encode>(net: &Network<G>) -> Result<Vec<u8>, NnError> {
             .flatten_all()
             .and_then(|t| t.to_vec1::<f32>())
             .map_err(backend)?;
+        check_finite(&name, &values)?;
         let start = data.len();
         data.extend(values.iter().flat_map(|v| v.to_le_bytes()));
         json.insert(
@@ -290,9 +291,28 @@ fn read_tensor(file: &SafeTensors<'_>, name: &str, shape: &[usize]) -> Result<Ve
             found: format!("{:?}", view.shape()),
         });
     }
-    Ok(view
+    let values: Vec<f32> = view
         .data()
         .chunks_exact(4)
         .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .collect())
+        .collect();
+    check_finite(name, &values)?;
+    Ok(values)
+}
+
+/// Refuses a tensor holding a NaN or an infinity: such a network answers
+/// NaN for every position (and a search over it plays its first legal
+/// move), so it is never written and never read. Training that diverged
+/// is the usual cause.
+pub(crate) fn check_finite(name: &str, values: &[f32]) -> Result<(), NnError> {
+    match values.iter().position(|v| !v.is_finite()) {
+        None => Ok(()),
+        Some(i) => Err(bad(
+            name,
+            format!(
+                "value {i} is {}: a network's weights must be finite numbers (did its training diverge?)",
+                values[i]
+            ),
+        )),
+    }
 }

@@ -110,6 +110,28 @@ fn a_hand_written_file_computes_what_its_layout_says() {
     assert!(h0 > 0.0 && h1 > 0.0, "both units active: {obs:?}");
 }
 
+#[test]
+fn a_network_with_a_weight_that_is_not_a_number_is_refused() {
+    let rules = small_kalah();
+    for (bad, word) in [
+        (f32::NAN, "NaN"),
+        (f32::INFINITY, "inf"),
+        (f32::NEG_INFINITY, "-inf"),
+    ] {
+        let (mut tensors, text) = hand_network(&rules);
+        tensors[4].2[1] = bad; // value.weight
+        let path = write(&format!("bad-{word}.safetensors"), &tensors, &meta(&text));
+        let Err(err) = Network::<Kalah>::load(&path, &rules) else {
+            panic!("a {word} weight was accepted");
+        };
+        let message = err.to_string();
+        assert!(
+            message.contains("value.weight") && message.contains(&format!("value 1 is {word}")),
+            "{message}"
+        );
+    }
+}
+
 fn positions(rules: KalahRules, n: usize) -> Vec<Kalah> {
     let mut out = Vec::new();
     let mut game = Kalah::start(rules);

@@ -147,6 +147,58 @@ fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
 }
 
 #[test]
+fn a_diverging_run_stops_keeping_its_last_good_checkpoint() {
+    let dir = temp_dir("diverged");
+    let mut command = ngola_command();
+    command
+        .args(["train", "kalah", "--generations", "3", "--lr", "1e30", "-o"])
+        .arg(&dir)
+        .args(TINY);
+    let out = command.output().expect("ngola runs");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("training diverged") && err.contains("loss NaN"),
+        "{err}"
+    );
+    // The checkpoint is the last generation learned before the loss broke:
+    // its network loads (every weight finite), and no row logs a NaN.
+    let generation = checkpointed(&dir).expect("a checkpoint");
+    assert!(generation < 3, "{generation}");
+    let csv = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
+    assert!(!csv.to_lowercase().contains("nan"), "{csv}");
+    let net = dir.join("network.safetensors");
+    let play = ngola_command()
+        .args([
+            "tournament",
+            "--game",
+            "kalah",
+            "--rule",
+            "pits=3",
+            "--rule",
+            "seeds=2",
+            "--games",
+            "2",
+            "-q",
+        ])
+        .args([
+            "--agent",
+            &format!("policy:net={}", net.display()),
+            "--agent",
+            "random",
+            "--out",
+        ])
+        .arg(dir.join("run"))
+        .output()
+        .expect("ngola runs");
+    assert!(
+        play.status.success(),
+        "{}",
+        String::from_utf8_lossy(&play.stderr)
+    );
+}
+
+#[test]
 fn bad_settings_are_refused_naming_the_flag() {
     let out = temp_dir("bad").display().to_string();
     refused(

@@ -109,6 +109,20 @@ pub enum TrainError {
         /// What went wrong.
         message: String,
     },
+    /// A learner step's loss was not a finite number (the usual cause: a
+    /// learning rate far too high); the last checkpoint stands.
+    #[error(
+        "training diverged: generation {generation}, learner step {step}: loss {loss}; \
+         the last checkpoint stands (lower the learning rate, then resume)"
+    )]
+    Diverged {
+        /// The generation being learned.
+        generation: u64,
+        /// The learner's step (counted over the whole run).
+        step: u64,
+        /// The loss, NaN or infinite.
+        loss: f32,
+    },
     /// The stop flag was raised; the last checkpoint stands.
     #[error("training interrupted")]
     Interrupted,
@@ -362,7 +376,17 @@ fn learn<G: Evaluate>(
         if batch.is_empty() {
             break;
         }
-        losses.push(trainer.step(&batch)?);
+        let loss = trainer.step(&batch)?;
+        if !loss.total.is_finite() {
+            // The weights are no better: nothing of this generation is
+            // kept, and a checkpoint is never written with them.
+            return Err(TrainError::Diverged {
+                generation,
+                step: trainer.steps(),
+                loss: loss.total,
+            });
+        }
+        losses.push(loss);
     }
     Ok(losses)
 }

@@ -172,9 +172,17 @@ impl<G: Encode> Trainer<G> {
         self.net
     }
 
-    /// Steps taken.
+    /// Steps taken (counted from [`Trainer::counting_from`]'s start).
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// The trainer of a resumed run: its step count goes on from `steps`,
+    /// those its network was trained with before (the optimiser's moments
+    /// start afresh).
+    pub fn counting_from(mut self, steps: u64) -> Self {
+        self.steps = steps;
+        self
     }
 
     /// The loss terms of `batch` under the current weights, no update.

@@ -146,6 +146,46 @@ fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
+/// The `step` column of `train.csv`, by row.
+fn logged_steps(dir: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .nth(1)
+                .and_then(|s| s.parse().ok())
+                .expect("a step")
+        })
+        .collect()
+}
+
+#[test]
+fn a_resumed_run_counts_its_learner_steps_on() {
+    let train = |dir: &Path, generations: &str| {
+        let out = dir.to_str().unwrap().to_string();
+        let mut args = vec!["train", "kalah", "--generations", generations, "-o", &out];
+        args.extend_from_slice(TINY);
+        succeed(&args);
+    };
+    let steps_of = |dir: &Path| -> u64 {
+        let text = std::fs::read_to_string(dir.join("checkpoint.json")).expect("checkpoint");
+        let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+        value["steps"].as_u64().expect("steps")
+    };
+    // Two generations, then a third in a second run of the same folder...
+    let resumed = temp_dir("steps-resumed");
+    train(&resumed, "2");
+    assert!(steps_of(&resumed) > 0, "generation 2 learned");
+    train(&resumed, "3");
+    // ... count the steps as three generations in one run do.
+    let straight = temp_dir("steps-straight");
+    train(&straight, "3");
+    assert_eq!(logged_steps(&resumed), logged_steps(&straight));
+    assert_eq!(steps_of(&resumed), steps_of(&straight));
+    assert!(logged_steps(&straight).windows(2).all(|w| w[0] <= w[1]));
+}
+
 #[test]
 fn a_diverging_run_stops_keeping_its_last_good_checkpoint() {
     let dir = temp_dir("diverged");

@@ -203,7 +203,8 @@ pub fn train<G: Evaluate>(
         weight_decay: settings.weight_decay,
         value_weight: 1.0,
     };
-    let mut trainer = Trainer::new(net.snapshot()?, config)?;
+    // A resumed run's steps go on from the checkpoint's.
+    let mut trainer = Trainer::new(net.snapshot()?, config)?.counting_from(done.steps);
     loop {
         let out_of_time = budget.time.is_some_and(|t| began.elapsed() >= t);
         let out_of_generations = budget.generations.is_some_and(|g| done.generation >= g);

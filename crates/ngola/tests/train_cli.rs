@@ -257,6 +257,10 @@ fn bad_settings_are_refused_naming_the_flag() {
         ),
         ("--full-share 2", "--full-share"),
         ("--time soon", "--time"),
+        (
+            "--eval-pairs 1000000000",
+            "--eval-pairs: 1000000000 is more than 100000",
+        ),
     ];
     for (flags, needle) in cases {
         let mut args = vec!["train", "kalah", "--generations", "1", "-o", &out];

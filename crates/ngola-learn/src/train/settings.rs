@@ -102,6 +102,10 @@ pub struct Budget {
     pub threads: usize,
 }
 
+/// The most evaluation pairs a generation may play (each pair two games
+/// against the opponent, every generation).
+pub const MAX_EVAL_PAIRS: u32 = 100_000;
+
 impl TrainSettings {
     /// Checks every field; the error names the first bad one.
     pub fn check(&self) -> Result<(), TrainError> {
@@ -176,6 +180,14 @@ impl TrainSettings {
         }
         if !(self.weight_decay.is_finite() && self.weight_decay >= 0.0) {
             return bad("weight_decay", "a number at least 0".into());
+        }
+        if self.eval_pairs > MAX_EVAL_PAIRS {
+            // Refused before the first generation, not found by an
+            // allocation that fails after it.
+            return bad(
+                "eval_pairs",
+                format!("{} is more than {MAX_EVAL_PAIRS}", self.eval_pairs),
+            );
         }
         if self.eval_pairs > 0 {
             if let Err(e) = self.eval_opponent.parse::<ngola_agents::AgentSpec>() {

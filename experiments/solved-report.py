@@ -104,9 +104,111 @@ def rules_of(text: str) -> dict[str, str]:
 
 def value_text(row: dict[str, str]) -> str:
     value, margin = row["value"], row["margin"]
+    text = value
     if value in ("win", "loss") and row["game"] != "mangola":
-        return f"{value} {int(margin):+d}"
-    return value
+        text = f"{value} {int(margin):+d}"
+    if row.get("decided_by"):
+        text += " (over a database)"
+    if row.get("uncapped"):
+        text += f" (without the ply cap: {row['uncapped']})"
+    return text
+
+
+CHECKED = re.compile(r"certificate ok: (?P<game>\w+) (?P<rules>\S+) from .*: (?P<side>[SN]) margin>=")
+
+
+def over_databases(folder: Path) -> list[dict[str, str]]:
+    """The boards `ngola prove --tb` decided over an endgame database, from
+    ../tablebase/prove/NAME.out (the value) and NAME.check (the certificate
+    checked, with the board's rules): game, rules (a dict), value, margin,
+    name, database (its identity), certificate."""
+    proofs = []
+    prove = folder.parent / "tablebase" / "prove"
+    for check in sorted(prove.glob("*.check")):
+        m = CHECKED.match(check.read_text(errors="replace").splitlines()[0])
+        out = check.with_suffix(".out")
+        if not m or not out.exists():
+            continue
+        lines = out.read_text(errors="replace").splitlines()
+        word, margin = lines[0].split()[1:3]
+        database = next((x.split()[1] for x in lines if x.startswith("tablebase ")), "")
+        proofs.append(
+            {
+                "game": m["game"],
+                "rules": dict(kv.split("=", 1) for kv in m["rules"].split(",")),
+                "value": word,
+                "margin": margin,
+                "name": check.stem,
+                "database": database,
+                "certificate": f"../tablebase/prove/{check.stem}.cert.gz",
+                "method": "prover over a database",
+            }
+        )
+    return proofs
+
+
+def probed_databases(folder: Path) -> list[dict[str, str]]:
+    """The boards an endgame database decides at its start position, from
+    the recorded `ngola tablebase info` and `probe` of
+    ../tablebase/runs/NAME.txt (a probe whose value is `unknown`, as
+    Oware's repetition rule can leave it, decides nothing)."""
+    found = []
+    runs = folder.parent / "tablebase" / "runs"
+    for path in sorted(runs.glob("*.txt")):
+        if path.name.endswith(".build.txt"):
+            continue
+        lines = path.read_text(errors="replace").splitlines()
+        field = {x.split(" ", 1)[0]: x.split(" ", 1)[1] for x in lines if " " in x and not x.startswith("$")}
+        value = field.get("value", "unknown 0").split()
+        if value[0] not in ("win", "loss", "draw") or "game" not in field or "rules" not in field:
+            continue
+        found.append(
+            {
+                "game": field["game"],
+                "rules": dict(kv.split("=", 1) for kv in field["rules"].split(",")),
+                "value": value[0],
+                "margin": value[1],
+                "name": path.stem,
+                "database": field.get("id", ""),
+                "certificate": "",
+                "method": "database",
+            }
+        )
+    return found
+
+
+def proof_of(row: dict[str, str], proofs: list[dict[str, str]]) -> tuple[dict[str, str] | None, bool]:
+    """The database proof of `row`'s board, and whether it is the same board
+    (every option the row gives agrees, the ply cap included) or the board
+    without its ply cap (the row gives none, so plays under the game's
+    default cap, and the proof is of `max_plies=0`)."""
+    given = rules_of(row["rules"])
+    for proof in proofs:
+        if proof["game"] != row["game"]:
+            continue
+        if any(proof["rules"].get(k) != v for k, v in given.items()):
+            continue
+        if "max_plies" in given:
+            return proof, True
+        return proof, False
+    return None, False
+
+
+def evidence(proof: dict[str, str]) -> str:
+    """What decides a board: the certificate, or the database's probe."""
+    if proof["method"] == "database":
+        return f"the endgame database's probe, `../tablebase/runs/{proof['name']}.txt`"
+    return f"the prover over an endgame database, certificate `{proof['certificate']}`"
+
+
+def proof_text(proof: dict[str, str]) -> str:
+    """`North wins by 10` for a proof's value."""
+    margin = int(proof["margin"])
+    if proof["value"] == "win":
+        return f"South wins by {margin}"
+    if proof["value"] == "loss":
+        return f"North wins by {-margin}"
+    return "a draw"
 
 
 def length_text(rules: str, row: dict[str, str], lengths: list[dict[str, str]]) -> str:
@@ -151,6 +253,9 @@ def nodes_per_second(row: dict[str, str]) -> str:
 
 
 def certificate(row: dict[str, str]) -> str:
+    if row.get("decided_by"):
+        name = row["decided_by"]
+        return f"over an endgame database: [certificate](../tablebase/prove/{name}.cert.gz), checked"
     if row["certificate"] in ("", "-"):
         return "-"
     size = f"{row['cert_lines']} lines, {int(row['cert_bytes']):,} B gz"
@@ -204,6 +309,16 @@ def swap_section(swap: list[dict[str, str]], w: Callable[[str], None]) -> None:
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "results/solved")
     solved = read(folder / "solved.csv")
+    proofs = over_databases(folder) + probed_databases(folder)
+    # Boards the prover alone left open but decided over a database, the
+    # same board (the rows' rules name every option the proof's do).
+    for row in solved:
+        proof, same = proof_of(row, proofs)
+        if row["value"] not in ("win", "loss", "draw") and proof and same:
+            row["value"], row["margin"] = proof["value"], proof["margin"]
+            row["decided_by"] = proof["name"]
+        elif row["value"] not in ("win", "loss", "draw") and proof:
+            row["uncapped"] = proof_text(proof)
     lengths = read(folder / "lengths.csv")
     compare = read(folder / "compare-4x6.csv")
     speed = read(folder / "speed.csv")
@@ -270,7 +385,16 @@ def main() -> None:
             w("checked certificates, and the frontier of those still open).")
             w("")
             for r in undecided:
-                w(open_run(folder, f"{r['game']} {r['rules']}", tag_of(r), r))
+                line = open_run(folder, f"{r['game']} {r['rules']}", tag_of(r), r)
+                proof, _ = proof_of(r, proofs)
+                if proof:
+                    # Open under the game's default ply cap; the board
+                    # without the cap is decided.
+                    line = line.rstrip(".") + (
+                        f"; without the ply cap (`max_plies=0`) the board is decided: "
+                        f"{proof_text(proof)} ({evidence(proof)})."
+                    )
+                w(line)
             for r in open_lengths:
                 w(
                     open_run(
@@ -281,6 +405,35 @@ def main() -> None:
                     )
                 )
             w("")
+
+    if proofs:
+        w("## Decided over endgame databases")
+        w("")
+        w("Boards decided by an endgame database (no ply cap: `max_plies=0`):")
+        w("by `ngola prove --tb DIR`, whose leaves include every position the")
+        w("database decides, each certificate checked by the reference")
+        w("implementations with the same database (`../tablebase/prove/`, where")
+        w("each board's script, output and check are), or by the database alone,")
+        w("probed at the start (`../tablebase/runs/`). The databases are built,")
+        w("verified and probed by `experiments/tablebase-study.sh`.")
+        w("A row of the tables below with the same rules takes its value from")
+        w("here (\"over a database\").")
+        w("")
+        w("| game | rules | value | method | database | evidence | command |")
+        w("|---|---|---|---|---|---|---|")
+        for p in proofs:
+            rules = " ".join(f"{k}={v}" for k, v in p["rules"].items())
+            if p["method"] == "database":
+                shown = f"[probe](../tablebase/runs/{p['name']}.txt)"
+                command = "`experiments/tablebase-study.sh` (its build, verify and probe)"
+            else:
+                shown = f"[{p['name']}.cert.gz]({p['certificate']}), checked"
+                command = f"`results/tablebase/prove/{p['name']}.sh`"
+            w(
+                f"| {p['game']} | {rules} | {proof_text(p)} | {p['method']} "
+                f"| `{p['database'][:16]}...` | {shown} | {command} |"
+            )
+        w("")
 
     mangola = [r for r in solved if r["game"] == "mangola"]
     if mangola:

@@ -128,3 +128,54 @@ fn the_variant_survey_report_is_generated_and_ranks_the_variants() {
     ));
     assert!(report.contains("- Over 36 variants: the swap rule moves South's score"));
 }
+
+/// Copies the folder `from` into `to`, every file.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for entry in std::fs::read_dir(from).expect("a folder") {
+        let path = entry.expect("entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn the_solved_boards_page_is_what_its_script_writes() {
+    if !common::python() {
+        return;
+    }
+    // A copy of results/solved and results/tablebase, so that the script
+    // writes its page into the copy.
+    let copy = scratch("solved-page").join("results");
+    copy_tree(&repo().join("results/solved"), &copy.join("solved"));
+    copy_tree(&repo().join("results/tablebase"), &copy.join("tablebase"));
+    let out = std::process::Command::new("python3")
+        .arg(repo().join("experiments/solved-report.py"))
+        .arg(copy.join("solved"))
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mine = std::fs::read_to_string(copy.join("solved/README.md")).expect("written");
+    let committed =
+        std::fs::read_to_string(repo().join("results/solved/README.md")).expect("committed");
+    assert!(
+        mine == committed,
+        "results/solved/README.md differs from what experiments/solved-report.py writes"
+    );
+    // Nothing decided is listed as open: the boards decided over a
+    // database are not among the open questions.
+    let open = committed
+        .split("## Decided over endgame databases")
+        .next()
+        .expect("the page");
+    for board in ["kalah pits=5 seeds=4", "kalah pits=6 seeds=3"] {
+        assert!(
+            !open.contains(&format!("- {board} ")),
+            "{board} is listed as open"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Exact values: the value of a board's start position under best play,
-//! from South's view, from the prover's results (`results/solved/solved.csv`)
-//! and from the endgame databases' probes (`results/tablebase/runs/`), and
+//! from South's view, from the prover's results (`results/solved/solved.csv`),
+//! from the endgame databases' probes (`results/tablebase/runs/`) and from
+//! the prover's runs over a database (`results/tablebase/prove/`), and
 //! what proves it.
 
 use std::path::{Path, PathBuf};
@@ -15,6 +16,8 @@ use crate::error::StudyError;
 pub const SOLVED_CSV: &str = "solved.csv";
 /// The folder of the recorded database commands in a tablebase folder.
 pub const TABLEBASE_RUNS: &str = "runs";
+/// The folder of the prover's runs over a database, in a tablebase folder.
+pub const PROVE: &str = "prove";
 
 /// A start position's value under best play, from South's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -131,8 +134,80 @@ impl Solved {
         }
         if let Some(dir) = tablebase {
             solved.add_tablebase(dir)?;
+            solved.add_proved_over_databases(dir)?;
         }
         Ok(solved)
+    }
+
+    /// Adds every board the prover decided over an endgame database, as
+    /// `DIR/prove/` records them: `NAME.check`, the check of its
+    /// certificate (`certificate ok: GAME RULES from POSITION: ...`, the
+    /// board's game and every rule option), and `NAME.out`, the prover's
+    /// output (`value RESULT MARGIN` first). A board whose certificate did
+    /// not check, or whose value is `unknown`, adds nothing.
+    fn add_proved_over_databases(&mut self, dir: &Path) -> Result<(), StudyError> {
+        let prove = dir.join(PROVE);
+        let entries = match std::fs::read_dir(&prove) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(StudyError::io(&prove, e)),
+        };
+        let mut checks = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(|e| StudyError::io(&prove, e))?.path();
+            if path.extension().is_some_and(|e| e == "check") {
+                checks.push(path);
+            }
+        }
+        checks.sort();
+        for check in checks {
+            let read =
+                |path: &Path| std::fs::read_to_string(path).map_err(|e| StudyError::io(path, e));
+            let text = read(&check)?;
+            let Some(board) = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("certificate ok: "))
+                .and_then(|l| l.split_once(" from "))
+                .map(|(board, _)| board)
+            else {
+                continue;
+            };
+            let bad = |m: String| StudyError::bad_file(&check, m);
+            let (game, rules) = board.split_once(' ').unwrap_or((board, ""));
+            let game: GameKind = game.parse().map_err(|e: UnknownGame| bad(e.to_string()))?;
+            let assignments: Vec<&str> = rules.split(',').filter(|r| !r.is_empty()).collect();
+            let rules = with_game!(game, G => canonical::<G>(&assignments))
+                .map_err(|e| bad(format!("rules `{rules}`: {e}")))?;
+            let out = check.with_extension("out");
+            let output = read(&out)?;
+            let bad = |m: String| StudyError::bad_file(&out, m);
+            let first = output.lines().next().unwrap_or("");
+            let mut words = first.split_whitespace();
+            let (Some("value"), Some(word), Some(margin)) =
+                (words.next(), words.next(), words.next())
+            else {
+                return Err(bad(format!(
+                    "first line `{first}` is not `value RESULT MARGIN`"
+                )));
+            };
+            let Some(value) = Value::from_word(word) else {
+                continue;
+            };
+            let margin = margin
+                .parse::<i64>()
+                .map_err(|_| bad(format!("margin `{margin}` is not a number")))?;
+            let certificate = check.with_extension("cert.gz");
+            let exact = Exact {
+                value,
+                margin,
+                source: Source::Prover {
+                    certificate: certificate.exists().then_some(certificate),
+                },
+            };
+            self.add(&out, game, rules, Verdict::Decided(exact))?;
+        }
+        Ok(())
     }
 
     /// Every judged board, in the order read.

@@ -308,7 +308,24 @@ pub fn render(
             });
         }
     }
-    let line = |e: &ExactRow| e.verdict().map(|v| words::exact_line(&e.board, &v));
+    let line = |e: &ExactRow| {
+        let verdict = e.verdict()?;
+        let mut text = words::exact_line(&e.board, &verdict);
+        if verdict == Verdict::Open {
+            // The same board without its ply cap may be decided: say so on
+            // the open board's line, so that it never reads as unknown.
+            let uncapped = uncapped_rules(&e.rules);
+            let decided = exact.iter().find(|d| {
+                d.game == e.game
+                    && uncapped.as_deref() == Some(d.rules.as_str())
+                    && matches!(d.verdict(), Some(Verdict::Decided(_)))
+            });
+            if let Some((d, v)) = decided.and_then(|d| Some((d, d.verdict()?))) {
+                text += &format!("; without the ply cap, {}", words::exact_line(&d.board, &v));
+            }
+        }
+        Some(text)
+    };
     let cells: Vec<CellView> = rows.iter().map(cell_view).collect();
     let view = ReportView {
         study: study.to_string(),
@@ -338,6 +355,23 @@ pub fn render(
     env.get_template("report")
         .and_then(|t| t.render(&view))
         .map_err(|e| StudyError::Template(e.to_string()))
+}
+
+/// `rules` (every option, `key=value` separated by spaces) with its ply
+/// cap lifted (`max_plies=0`), if it has a cap.
+fn uncapped_rules(rules: &str) -> Option<String> {
+    let mut capped = false;
+    let lifted: Vec<String> = rules
+        .split_whitespace()
+        .map(|pair| match pair.split_once('=') {
+            Some(("max_plies", value)) if value != "0" => {
+                capped = true;
+                "max_plies=0".to_string()
+            }
+            _ => pair.to_string(),
+        })
+        .collect();
+    capped.then(|| lifted.join(" "))
 }
 
 fn cell_view(r: &MeasureRow) -> CellView {

@@ -361,3 +361,90 @@ fn endgame_databases_decide_the_boards_they_probe_at_the_start() {
         "{err}"
     );
 }
+
+#[test]
+fn the_prover_over_a_database_decides_the_boards_whose_certificates_checked() {
+    let tmp = TempDir::new("prove-over-db");
+    let prove = tmp.0.join("tb").join(exact::PROVE);
+    std::fs::create_dir_all(&prove).expect("dir");
+    let checked = |rules: &str, side: &str| {
+        format!("certificate ok: umelbagara {rules} from umelbagara 4,4,4/4,4,4 S 0 0,0: {side} margin>=4\nlines 9\n")
+    };
+    let rules = "skip_origin=false,houses=3,counters=4,max_plies=0";
+    std::fs::write(prove.join("a.check"), checked(rules, "N")).expect("write");
+    std::fs::write(prove.join("a.out"), "value loss -4\npv a1\nnodes 7\n").expect("write");
+    std::fs::write(prove.join("a.cert.gz"), "certificate").expect("write");
+    // A run still open and a certificate that failed its check: nothing.
+    let other = "skip_origin=true,houses=3,counters=4,max_plies=0";
+    std::fs::write(prove.join("b.check"), checked(other, "S")).expect("write");
+    std::fs::write(prove.join("b.out"), "value unknown 0\n").expect("write");
+    std::fs::write(prove.join("c.check"), "certificate rejected: line 3\n").expect("write");
+    let solved = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect("reads");
+    assert_eq!(solved.boards().len(), 1, "{:?}", solved.boards());
+    let board = &solved.boards()[0];
+    assert_eq!(
+        board.rules,
+        exact::canonical::<ngola_rules::umelbagara::UmElBagara>(&[
+            "houses=3",
+            "counters=4",
+            "max_plies=0"
+        ])
+        .expect("rules")
+    );
+    assert_eq!(
+        words::exact_line("b", &board.verdict),
+        format!(
+            "b: North wins by 4 under best play (proved, certificate `{}`)",
+            prove.join("a.cert.gz").display()
+        )
+    );
+    // An output whose first line is not a value is a damaged file, named.
+    std::fs::write(prove.join("a.out"), "nodes 7\n").expect("write");
+    let err = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect_err("damaged");
+    assert!(err.to_string().contains("a.out"), "{err}");
+}
+
+#[test]
+fn an_open_board_says_what_it_is_without_its_ply_cap() {
+    let row = |rules: &str, value: &str, margin: Option<i64>, cells: &str| ExactRow {
+        board: format!("board {rules}"),
+        game: "umelbagara".into(),
+        rules: rules.into(),
+        value: value.into(),
+        margin,
+        source: if value == "open" {
+            String::new()
+        } else {
+            "prover".into()
+        },
+        certificate: String::new(),
+        database: String::new(),
+        record: String::new(),
+        cells: cells.into(),
+    };
+    let exact = vec![
+        row("houses=3 counters=4 max_plies=1000", "open", None, "cell"),
+        row("houses=3 counters=4 max_plies=0", "loss", Some(-4), ""),
+        row("houses=3 counters=5 max_plies=1000", "open", None, "other"),
+    ];
+    let text = render(
+        "s",
+        &[],
+        &[],
+        &exact,
+        &[],
+        "{% for l in exact %}{{ l }}\n{% endfor %}",
+    )
+    .expect("renders");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "board houses=3 counters=4 max_plies=1000: open (the prover stopped without a value); \
+         without the ply cap, board houses=3 counters=4 max_plies=0: North wins by 4 under best play (proved)"
+    );
+    // Nothing is known of the other board without its cap.
+    assert_eq!(
+        lines[1],
+        "board houses=3 counters=5 max_plies=1000: open (the prover stopped without a value)"
+    );
+}

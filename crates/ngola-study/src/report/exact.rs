@@ -146,20 +146,7 @@ impl Solved {
     /// output (`value RESULT MARGIN` first). A board whose certificate did
     /// not check, or whose value is `unknown`, adds nothing.
     fn add_proved_over_databases(&mut self, dir: &Path) -> Result<(), StudyError> {
-        let prove = dir.join(PROVE);
-        let entries = match std::fs::read_dir(&prove) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(StudyError::io(&prove, e)),
-        };
-        let mut checks = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| StudyError::io(&prove, e))?.path();
-            if path.extension().is_some_and(|e| e == "check") {
-                checks.push(path);
-            }
-        }
-        checks.sort();
+        let checks = files_in(&dir.join(PROVE), |name| name.ends_with(".check"))?;
         for check in checks {
             let read =
                 |path: &Path| std::fs::read_to_string(path).map_err(|e| StudyError::io(path, e));
@@ -263,21 +250,9 @@ impl Solved {
     /// tablebase study writes them: the output of `ngola tablebase info`
     /// and of `ngola tablebase probe`, each after its `$ ` command line).
     fn add_tablebase(&mut self, dir: &Path) -> Result<(), StudyError> {
-        let runs = dir.join(TABLEBASE_RUNS);
-        let entries = match std::fs::read_dir(&runs) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(StudyError::io(&runs, e)),
-        };
-        let mut files = Vec::new();
-        for entry in entries {
-            let path = entry.map_err(|e| StudyError::io(&runs, e))?.path();
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-            if name.is_some_and(|n| n.ends_with(".txt") && !n.ends_with(".build.txt")) {
-                files.push(path);
-            }
-        }
-        files.sort();
+        let files = files_in(&dir.join(TABLEBASE_RUNS), |name| {
+            name.ends_with(".txt") && !name.ends_with(".build.txt")
+        })?;
         for path in files {
             let text = std::fs::read_to_string(&path).map_err(|e| StudyError::io(&path, e))?;
             if let Some((game, rules, exact)) = probed(&text, &path)? {
@@ -338,6 +313,25 @@ impl Solved {
             .find(|b| b.game == game && b.rules == rules)
             .map(|b| &b.verdict)
     }
+}
+
+/// The files of the folder `dir` whose names `keep` accepts, sorted by
+/// name; none if the folder does not exist.
+fn files_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<PathBuf>, StudyError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(StudyError::io(dir, e)),
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| StudyError::io(dir, e))?.path();
+        if path.file_name().is_some_and(|n| keep(&n.to_string_lossy())) {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 /// `key=value key=value`.

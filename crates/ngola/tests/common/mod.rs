@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use ngola_arena::record::{read_games, GameRecord};
@@ -126,7 +127,12 @@ pub fn finish_within(child: &mut Child, within: Duration, what: &str) -> ExitSta
 /// it. Fails the test if the run ends before it pauses.
 #[track_caller]
 pub fn spawn_paused(command: &mut Command, count: u64) -> Child {
-    let file = temp_dir(&format!("paused-at-{count}"));
+    // A file of its own for every call: two tests of one module pausing at
+    // the same count would otherwise share it, and one could take the
+    // other's pause for its own (and the other wait for a file gone).
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let file = temp_dir(&format!("paused-at-{count}-call-{call}"));
     let mut child = command
         .env("NGOLA_PAUSE_AT", format!("{count}:{}", file.display()))
         .spawn()

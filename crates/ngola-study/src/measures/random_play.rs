@@ -124,7 +124,12 @@ pub fn exact_chances<G: Game + Eq + Hash>(
         // Every move tried: the position's chances are their mean. A
         // position that is not over has a legal move (the rules' contract).
         let frame = stack.pop().expect("a frame is on the stack");
-        let n = frame.moves.len().max(1) as f64;
+        debug_assert!(
+            !frame.moves.is_empty(),
+            "{}: not over, no move",
+            frame.position
+        );
+        let n = frame.moves.len() as f64;
         let value = frame.sum.map(|p| p / n);
         match stack.last_mut() {
             Some(parent) => {

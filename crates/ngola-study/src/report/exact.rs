@@ -146,10 +146,9 @@ impl Solved {
     /// output (`value RESULT MARGIN` first). A board whose certificate did
     /// not check, or whose value is `unknown`, adds nothing.
     fn add_proved_over_databases(&mut self, dir: &Path) -> Result<(), StudyError> {
+        let read = |path: &Path| std::fs::read_to_string(path).map_err(|e| StudyError::io(path, e));
         let checks = files_in(&dir.join(PROVE), |name| name.ends_with(".check"))?;
         for check in checks {
-            let read =
-                |path: &Path| std::fs::read_to_string(path).map_err(|e| StudyError::io(path, e));
             let text = read(&check)?;
             let Some(board) = text
                 .lines()

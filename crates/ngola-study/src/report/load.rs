@@ -37,9 +37,21 @@ pub struct CellReport {
     pub verdict: Option<Verdict>,
 }
 
-/// The study's name and its cells that have a run folder, measured.
-pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport>), StudyError> {
+/// A study folder as its report reads it.
+pub struct LoadedStudy {
+    /// The study's name.
+    pub name: String,
+    /// The plots of its study file (none without one).
+    pub plots: Vec<Plot>,
+    /// Its cells that have a run folder, measured, in the study's order.
+    pub cells: Vec<CellReport>,
+}
+
+/// The study's name, its plots and its cells that have a run folder,
+/// measured (the study file is read once, for all three).
+pub fn load_cells(dir: &Path, solved: &Solved) -> Result<LoadedStudy, StudyError> {
     let file = dir.join(STUDY_FILE);
+    let mut plots = Vec::new();
     let (name, folders) = if file.exists() {
         let study = Study::from_file(&file)?;
         let folders: Vec<(String, PathBuf)> = study
@@ -48,6 +60,7 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport
             .map(|c| (c.name.clone(), Study::cell_dir(dir, c)))
             .filter(|(_, d)| d.join(files::EXPERIMENT).exists())
             .collect();
+        plots = study.plots;
         (study.name, folders)
     } else {
         let runs = dir.join(RUNS);
@@ -84,16 +97,7 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<(String, Vec<CellReport
         .par_iter()
         .map(|(name, folder)| load_cell(name, folder, solved))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((name, cells))
-}
-
-/// The plots of the study file in `dir` (none without one).
-pub fn study_plots(dir: &Path) -> Result<Vec<Plot>, StudyError> {
-    let file = dir.join(STUDY_FILE);
-    if !file.exists() {
-        return Ok(Vec::new());
-    }
-    Ok(Study::from_file(&file)?.plots)
+    Ok(LoadedStudy { name, plots, cells })
 }
 
 fn load_cell(name: &str, folder: &Path, solved: &Solved) -> Result<CellReport, StudyError> {

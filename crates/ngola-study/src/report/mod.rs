@@ -22,7 +22,7 @@ use crate::error::StudyError;
 use crate::study::Plot;
 
 pub use exact::{Board, Exact, Solved, Source, Value, Verdict};
-pub use load::{load_cells, study_plots, CellReport};
+pub use load::{load_cells, CellReport, LoadedStudy};
 pub use table::{ExactRow, MeasureRow, PlotRow, SkillRow};
 
 use words::or_nan;
@@ -99,17 +99,8 @@ struct ReportView {
     by_draws: Vec<Ranked>,
     /// Every cell with a ladder, highest skill first.
     by_skill: Vec<Ranked>,
-    /// The study's own plots, in order: `plots` (`{file, title}`).
-    plots: Vec<PlotView>,
-}
-
-/// One of the study's own plots as the template sees it.
-#[derive(Clone, Serialize)]
-struct PlotView {
-    /// Its path in the study folder, `plots/NAME.svg`.
-    file: String,
-    /// Its title.
-    title: String,
+    /// The study's own plots, in order (`{file, title, cells}`).
+    plots: Vec<PlotGroup>,
 }
 
 /// Measures every cell of the study folder `dir` (from its games), with
@@ -118,14 +109,18 @@ struct PlotView {
 /// study's games, those the cells play first), then renders the report
 /// from them ([`render_tables`]). Returns the report's text.
 pub fn write_report(dir: &Path, solved: &Solved) -> Result<String, StudyError> {
-    let (study, cells) = load_cells(dir, solved)?;
+    let LoadedStudy {
+        name: study,
+        plots,
+        cells,
+    } = load_cells(dir, solved)?;
     let rows: Vec<MeasureRow> = cells.iter().map(MeasureRow::of).collect();
     let steps: Vec<SkillRow> = cells.iter().flat_map(table::skill_rows).collect();
     table::write_rows(&dir.join(MEASURES_CSV), &rows)?;
     table::write_rows(&dir.join(SKILL_CSV), &steps)?;
     table::write_rows(&dir.join(EXACT_CSV), &exact_rows(&cells, solved))?;
     write(&dir.join(STUDY_NAME), format!("{study}\n").as_bytes())?;
-    let plots = plot_rows(&study_plots(dir)?, &rows);
+    let plots = plot_rows(&plots, &rows);
     let plots_csv = dir.join(PLOTS_CSV);
     if plots.is_empty() {
         // A study without plots of its own leaves no empty table behind.
@@ -252,37 +247,58 @@ fn plots(
         FIRST_PLAYER_PLOT.to_string(),
         first_player_svg(&every, &format!("First player: {study}"), SUBTITLE),
     )];
-    let mut names: Vec<&str> = Vec::new();
-    for line in plotted {
-        if !names.contains(&line.plot.as_str()) {
-            names.push(&line.plot);
-        }
-    }
-    for name in names {
-        let lines: Vec<&PlotRow> = plotted.iter().filter(|l| l.plot == name).collect();
-        let mut items = Vec::new();
-        for line in &lines {
-            let row = rows.iter().find(|r| r.cell == line.cell).ok_or_else(|| {
-                StudyError::bad_file(
-                    Path::new(PLOTS_CSV),
-                    format!(
-                        "plot `{name}`: cell `{}` has no line in {MEASURES_CSV}",
-                        line.cell
-                    ),
-                )
-            })?;
-            items.push(item(row));
-        }
-        let file = format!("plots/{name}.svg");
-        if file == FIRST_PLAYER_PLOT {
+    for group in plot_groups(plotted) {
+        if group.file == FIRST_PLAYER_PLOT {
             return Err(StudyError::bad_file(
                 Path::new(PLOTS_CSV),
                 "a plot of the study may not be named `first_player`",
             ));
         }
-        out.push((file, first_player_svg(&items, &lines[0].title, SUBTITLE)));
+        let mut items = Vec::new();
+        for cell in &group.cells {
+            let row = rows.iter().find(|r| &r.cell == cell).ok_or_else(|| {
+                StudyError::bad_file(
+                    Path::new(PLOTS_CSV),
+                    format!(
+                        "{}: cell `{cell}` has no line in {MEASURES_CSV}",
+                        group.file
+                    ),
+                )
+            })?;
+            items.push(item(row));
+        }
+        out.push((group.file, first_player_svg(&items, &group.title, SUBTITLE)));
     }
     Ok(out)
+}
+
+/// One of the study's own plots, gathered from its lines of `plots.csv`
+/// (as the template sees it, too).
+#[derive(Clone, Serialize)]
+struct PlotGroup {
+    /// Its path in the study folder, `plots/NAME.svg`.
+    file: String,
+    /// Its title (its first line's).
+    title: String,
+    /// Its cells, in order.
+    cells: Vec<String>,
+}
+
+/// The plots of `plots.csv`'s lines, in the order of each one's first line.
+fn plot_groups(plotted: &[PlotRow]) -> Vec<PlotGroup> {
+    let mut groups: Vec<PlotGroup> = Vec::new();
+    for line in plotted {
+        let file = format!("plots/{}.svg", line.plot);
+        match groups.iter_mut().find(|g| g.file == file) {
+            Some(group) => group.cells.push(line.cell.clone()),
+            None => groups.push(PlotGroup {
+                file,
+                title: line.title.clone(),
+                cells: vec![line.cell.clone()],
+            }),
+        }
+    }
+    groups
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), StudyError> {
@@ -298,16 +314,7 @@ pub fn render(
     plotted: &[PlotRow],
     template: &str,
 ) -> Result<String, StudyError> {
-    let mut plots: Vec<PlotView> = Vec::new();
-    for line in plotted {
-        let file = format!("plots/{}.svg", line.plot);
-        if !plots.iter().any(|p| p.file == file) {
-            plots.push(PlotView {
-                file,
-                title: line.title.clone(),
-            });
-        }
-    }
+    let plots = plot_groups(plotted);
     let line = |e: &ExactRow| {
         let verdict = e.verdict()?;
         let mut text = words::exact_line(&e.board, &verdict);
@@ -315,13 +322,15 @@ pub fn render(
             // The same board without its ply cap may be decided: say so on
             // the open board's line, so that it never reads as unknown.
             let uncapped = uncapped_rules(&e.rules);
-            let decided = exact.iter().find(|d| {
-                d.game == e.game
-                    && uncapped.as_deref() == Some(d.rules.as_str())
-                    && matches!(d.verdict(), Some(Verdict::Decided(_)))
-            });
-            if let Some((d, v)) = decided.and_then(|d| Some((d, d.verdict()?))) {
-                text += &format!("; without the ply cap, {}", words::exact_line(&d.board, &v));
+            let decided = exact
+                .iter()
+                .filter(|d| d.game == e.game && uncapped.as_deref() == Some(d.rules.as_str()))
+                .find_map(|d| match d.verdict() {
+                    Some(v @ Verdict::Decided(_)) => Some(words::exact_line(&d.board, &v)),
+                    _ => None,
+                });
+            if let Some(decided) = decided {
+                text += &format!("; without the ply cap, {decided}");
             }
         }
         Some(text)

@@ -7,7 +7,7 @@ use crate::common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{ngola_command, refused, succeed, temp_dir};
+use common::{args, ngola_command, refused, succeed, temp_dir};
 
 /// A tiny run's settings: each generation takes a fraction of a second.
 const TINY: &[&str] = &[
@@ -207,35 +207,13 @@ fn a_diverging_run_stops_keeping_its_last_good_checkpoint() {
     assert!(generation < 3, "{generation}");
     let csv = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
     assert!(!csv.to_lowercase().contains("nan"), "{csv}");
-    let net = dir.join("network.safetensors");
-    let play = ngola_command()
-        .args([
-            "tournament",
-            "--game",
-            "kalah",
-            "--rule",
-            "pits=3",
-            "--rule",
-            "seeds=2",
-            "--games",
-            "2",
-            "-q",
-        ])
-        .args([
-            "--agent",
-            &format!("policy:net={}", net.display()),
-            "--agent",
-            "random",
-            "--out",
-        ])
-        .arg(dir.join("run"))
-        .output()
-        .expect("ngola runs");
-    assert!(
-        play.status.success(),
-        "{}",
-        String::from_utf8_lossy(&play.stderr)
-    );
+    let policy = format!("policy:net={}", dir.join("network.safetensors").display());
+    succeed(&args![
+        "tournament --game kalah --rule pits=3 --rule seeds=2 --games 2 -q --agent",
+        policy,
+        "--agent random --out",
+        dir.join("run")
+    ]);
 }
 
 #[test]

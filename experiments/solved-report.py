@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""Writes results/solved/README.md from the CSV files of experiments/solved-study.sh.
+"""Writes results/solved/README.md and boards.csv from the CSV files of experiments/solved-study.sh.
 
     python3 experiments/solved-report.py [FOLDER]      # default results/solved
 
 Every number in the report is read from FOLDER's CSV files (solved.csv,
 lengths.csv, compare-4x6.csv, speed.csv, which the study writes, and
-swap.csv, which experiments/swap-values.sh writes).
+swap.csv, which experiments/swap-values.sh writes) and from the endgame
+databases' runs beside it (../tablebase/runs/, ../tablebase/prove/).
+
+boards.csv is the one table of every board judged, whatever judged it:
+one row per board (game, rules, value or `open`, margin, method,
+evidence, its SHA-256 or the database's identity, command). `ngola report`
+reads it and nothing else.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 import statistics
 import sys
@@ -147,6 +154,43 @@ def over_databases(folder: Path) -> list[dict[str, str]]:
     return proofs
 
 
+PROVE_CASE = re.compile(r'^(?P<name>[\w-]+)\) GAME=(?P<game>\w+) RULES="(?P<rules>[^"]*)"')
+
+
+def open_over_databases(folder: Path) -> list[dict[str, str]]:
+    """The boards `ngola prove --tb` ran on without deciding them (an
+    output ../tablebase/prove/NAME.out whose value is `unknown`, and no
+    checked certificate), with their rules from the folder's prove.sh."""
+    prove = folder.parent / "tablebase" / "prove"
+    script = prove / "prove.sh"
+    if not script.exists():
+        return []
+    boards = {m["name"]: m for m in map(PROVE_CASE.match, script.read_text().splitlines()) if m}
+    found = []
+    for out in sorted(prove.glob("*.out")):
+        first = (out.read_text(errors="replace").splitlines() or [""])[0].split()
+        if first[:2] != ["value", "unknown"] or out.with_suffix(".check").exists():
+            continue
+        board = boards.get(out.stem)
+        if board is None:
+            continue
+        lines = out.read_text(errors="replace").splitlines()
+        database = next((x.split()[1] for x in lines if x.startswith("tablebase ")), "")
+        found.append(
+            {
+                "game": board["game"],
+                "rules": rules_of(board["rules"] + " max_plies=0"),
+                "value": "open",
+                "margin": "",
+                "name": out.stem,
+                "database": database,
+                "certificate": "",
+                "method": "prover over a database",
+            }
+        )
+    return found
+
+
 def probed_databases(folder: Path) -> list[dict[str, str]]:
     """The boards an endgame database decides at its start position, from
     the recorded `ngola tablebase info` and `probe` of
@@ -199,6 +243,69 @@ def evidence(proof: dict[str, str]) -> str:
     if proof["method"] == "database":
         return f"the endgame database's probe, `../tablebase/runs/{proof['name']}.txt`"
     return f"the prover over an endgame database, certificate `{proof['certificate']}`"
+
+
+BOARDS_COLUMNS = ["game", "rules", "value", "margin", "method", "evidence", "sha256", "database", "command"]
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else ""
+
+
+def board_rows(
+    folder: Path, solved: list[dict[str, str]], proofs: list[dict[str, str]], open_proofs: list[dict[str, str]]
+) -> list[dict[str, str]]:
+    """boards.csv: one row per board. A board the prover alone left open
+    and a database decides is the database's row; the rest of the
+    prover's rows as they are (`open` where it stopped without a value)."""
+    rows = []
+    for r in solved:
+        if r.get("decided_by"):
+            continue
+        decided = r["value"] in ("win", "loss", "draw")
+        kept = r["certificate"] not in ("", "-", "not-kept")
+        rows.append(
+            {
+                "game": r["game"],
+                "rules": r["rules"],
+                "value": r["value"] if decided else "open",
+                "margin": r["margin"] if decided else "",
+                "method": "prover",
+                "evidence": r["certificate"] if kept else "",
+                "sha256": r["cert_sha256"] if r["cert_sha256"] not in ("", "-") else "",
+                "database": "",
+                "command": r["command"],
+            }
+        )
+    for p in proofs + open_proofs:
+        over = p["method"] == "prover over a database"
+        if over:
+            evidence = p["certificate"]
+            command = f"results/tablebase/prove/prove.sh {p['name']}"
+        else:
+            evidence = f"../tablebase/runs/{p['name']}.txt"
+            command = "experiments/tablebase-study.sh"
+        rows.append(
+            {
+                "game": p["game"],
+                "rules": " ".join(f"{k}={v}" for k, v in p["rules"].items()),
+                "value": p["value"],
+                "margin": p["margin"],
+                "method": p["method"],
+                "evidence": evidence,
+                "sha256": sha256_of(folder / evidence) if over and evidence else "",
+                "database": p["database"],
+                "command": command,
+            }
+        )
+    return rows
+
+
+def write_boards(folder: Path, rows: list[dict[str, str]]) -> None:
+    with (folder / "boards.csv").open("w", newline="") as f:
+        out = csv.DictWriter(f, fieldnames=BOARDS_COLUMNS, lineterminator="\n")
+        out.writeheader()
+        out.writerows(rows)
 
 
 def proof_text(proof: dict[str, str]) -> str:
@@ -340,6 +447,11 @@ def main() -> None:
     w("reference implementations; certificates up to 2 MB are in `certificates/`,")
     w("larger ones are given by size and SHA-256. The raw output of every command")
     w("is in `runs/`. Regenerate everything with `experiments/solved-study.sh`.")
+    w("")
+    w("`boards.csv` is the one table of every judged board, whatever judged it:")
+    w("one row per board, with its value (or `open`), its method (`prover`,")
+    w("`prover over a database`, `database`), evidence, checksum and command.")
+    w("`ngola report` reads it; this script writes it with this page.")
     w("")
     w("Columns: *length*: plies to the end under best play on both sides (the")
     w("winner wins as fast as he can, the loser holds out as long as he can), found")
@@ -579,6 +691,7 @@ def main() -> None:
             w("")
 
     (folder / "README.md").write_text("\n".join(out) + "\n")
+    write_boards(folder, board_rows(folder, solved, proofs, open_over_databases(folder)))
 
 
 if __name__ == "__main__":

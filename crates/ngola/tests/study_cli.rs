@@ -87,10 +87,6 @@ fn the_report_finds_the_exact_results_beside_the_study_or_says_what_it_misses() 
         &["report", &study_text, "--solved", "/nonexistent/typo"],
         &["--solved /nonexistent/typo: no such folder"],
     );
-    refused(
-        &["report", &study_text, "--tablebase", "/nonexistent/typo"],
-        &["--tablebase /nonexistent/typo: no such folder"],
-    );
     // Nothing here and nothing beside the study: said on stderr.
     let elsewhere = scratch("report-elsewhere");
     let out = ngola_in(&elsewhere, &["report", &study_text]);
@@ -103,8 +99,8 @@ fn the_report_finds_the_exact_results_beside_the_study_or_says_what_it_misses() 
     // The repository's results copied beside the study: found from anywhere.
     std::fs::create_dir_all(root.join("results/solved")).expect("folder");
     std::fs::copy(
-        repo().join("results/solved/solved.csv"),
-        root.join("results/solved/solved.csv"),
+        repo().join("results/solved/boards.csv"),
+        root.join("results/solved/boards.csv"),
     )
     .expect("copy");
     let out = ngola_in(&elsewhere, &["report", &study_text]);

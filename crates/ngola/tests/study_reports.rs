@@ -1,9 +1,10 @@
 //! The committed reports of the studies are what `ngola report` writes:
 //! measuring the committed games of `results/first-player-advantage` (in
-//! a copy of the folder) with the exact results of `results/solved/` and
-//! `results/tablebase/` gives the committed tables, `REPORT.md` and plot
-//! byte for byte, and its headline states the value of every decided
-//! board it plays.
+//! a copy of the folder) with the table of judged boards,
+//! `results/solved/boards.csv`, gives the committed tables, `REPORT.md`
+//! and plot byte for byte, and its headline states the value of every
+//! decided board it plays. That table and the solved boards' page are
+//! what their script writes from the prover's and the databases' records.
 
 use crate::common;
 
@@ -87,7 +88,7 @@ fn the_first_player_report_is_generated_and_leads_with_the_proved_values() {
     let exact = report.find("## Exact values").expect("exact values");
     let headline = report.find("## Headline").expect("a headline");
     assert!(exact < headline);
-    // The boards it plays that the prover decided (results/solved/solved.csv).
+    // The boards it plays that the tables decide (results/solved/boards.csv).
     for line in [
         "- 4 x 8 Mangola: South wins under best play (proved, certificate \
          `results/solved/certificates/mangola-c8-lap-start.txt.gz`)",
@@ -166,6 +167,23 @@ fn the_solved_boards_page_is_what_its_script_writes() {
         mine == committed,
         "results/solved/README.md differs from what experiments/solved-report.py writes"
     );
+    let boards = std::fs::read_to_string(copy.join("solved/boards.csv")).expect("written");
+    let committed_boards =
+        std::fs::read_to_string(repo().join("results/solved/boards.csv")).expect("committed");
+    assert!(
+        boards == committed_boards,
+        "results/solved/boards.csv differs from what experiments/solved-report.py writes"
+    );
+    // The boards the prover alone left open and a database decides are
+    // one row each, decided.
+    for board in [
+        "kalah,pits=5 seeds=4 empty_capture=true max_plies=0,",
+        "kalah,pits=6 seeds=3 empty_capture=true max_plies=0,",
+    ] {
+        let rows: Vec<&str> = boards.lines().filter(|l| l.starts_with(board)).collect();
+        assert_eq!(rows.len(), 1, "{board}: {rows:?}");
+        assert!(rows[0].contains(",prover over a database,"), "{}", rows[0]);
+    }
     // Nothing decided is listed as open: the boards decided over a
     // database are not among the open questions.
     let open = committed

@@ -1,10 +1,11 @@
 //! Exact values: the value of a board's start position under best play,
-//! from South's view, from the prover's results (`results/solved/solved.csv`),
-//! from the endgame databases' probes (`results/tablebase/runs/`) and from
-//! the prover's runs over a database (`results/tablebase/prove/`), and
-//! what proves it.
+//! from South's view, and what proves it, from the one table of judged
+//! boards, `results/solved/boards.csv` (one row per board, whatever
+//! judged it: the prover alone, the prover over an endgame database, or a
+//! database's probe; `experiments/solved-report.py` writes it from their
+//! records).
 
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -12,12 +13,8 @@ use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions, UnknownGame
 
 use crate::error::StudyError;
 
-/// The file of the prover's results in its folder.
-pub const SOLVED_CSV: &str = "solved.csv";
-/// The folder of the recorded database commands in a tablebase folder.
-pub const TABLEBASE_RUNS: &str = "runs";
-/// The folder of the prover's runs over a database, in a tablebase folder.
-pub const PROVE: &str = "prove";
+/// The table of every judged board, in its folder.
+pub const BOARDS_CSV: &str = "boards.csv";
 
 /// A start position's value under best play, from South's view.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,13 +86,16 @@ pub enum Verdict {
     Open,
 }
 
+/// One row of `boards.csv`.
 #[derive(Deserialize)]
-struct SolvedRow {
+struct BoardRow {
     game: String,
     rules: String,
     value: String,
     margin: String,
-    certificate: String,
+    method: String,
+    evidence: String,
+    database: String,
 }
 
 /// One judged board: the game, every rule option, and the verdict.
@@ -117,99 +117,19 @@ pub struct Solved {
 }
 
 impl Solved {
-    /// Reads `DIR/solved.csv` (nothing if the file does not exist, so a
-    /// report without exact values still renders); the error names the line.
+    /// Reads `DIR/boards.csv` (nothing if the file does not exist, so a
+    /// report without exact values still renders); the error names the
+    /// line. Evidence paths in the file are relative to `DIR`.
     pub fn read(dir: &Path) -> Result<Solved, StudyError> {
         let mut solved = Solved::default();
-        solved.add_prover(dir)?;
-        Ok(solved)
-    }
-
-    /// Reads the prover's folder and the endgame databases' folder, each
-    /// if given; a board both decide with different values is an error.
-    pub fn read_all(prover: Option<&Path>, tablebase: Option<&Path>) -> Result<Solved, StudyError> {
-        let mut solved = Solved::default();
-        if let Some(dir) = prover {
-            solved.add_prover(dir)?;
-        }
-        if let Some(dir) = tablebase {
-            solved.add_tablebase(dir)?;
-            solved.add_proved_over_databases(dir)?;
-        }
-        Ok(solved)
-    }
-
-    /// Adds every board the prover decided over an endgame database, as
-    /// `DIR/prove/` records them: `NAME.check`, the check of its
-    /// certificate (`certificate ok: GAME RULES from POSITION: ...`, the
-    /// board's game and every rule option), and `NAME.out`, the prover's
-    /// output (`value RESULT MARGIN` first). A board whose certificate did
-    /// not check, or whose value is `unknown`, adds nothing.
-    fn add_proved_over_databases(&mut self, dir: &Path) -> Result<(), StudyError> {
-        let read = |path: &Path| std::fs::read_to_string(path).map_err(|e| StudyError::io(path, e));
-        let checks = files_in(&dir.join(PROVE), |name| name.ends_with(".check"))?;
-        for check in checks {
-            let text = read(&check)?;
-            let Some(board) = text
-                .lines()
-                .next()
-                .and_then(|l| l.strip_prefix("certificate ok: "))
-                .and_then(|l| l.split_once(" from "))
-                .map(|(board, _)| board)
-            else {
-                continue;
-            };
-            let bad = |m: String| StudyError::bad_file(&check, m);
-            let (game, rules) = board.split_once(' ').unwrap_or((board, ""));
-            let game: GameKind = game.parse().map_err(|e: UnknownGame| bad(e.to_string()))?;
-            let assignments: Vec<&str> = rules.split(',').filter(|r| !r.is_empty()).collect();
-            let rules = with_game!(game, G => canonical::<G>(&assignments))
-                .map_err(|e| bad(format!("rules `{rules}`: {e}")))?;
-            let out = check.with_extension("out");
-            let output = read(&out)?;
-            let bad = |m: String| StudyError::bad_file(&out, m);
-            let first = output.lines().next().unwrap_or("");
-            let mut words = first.split_whitespace();
-            let (Some("value"), Some(word), Some(margin)) =
-                (words.next(), words.next(), words.next())
-            else {
-                return Err(bad(format!(
-                    "first line `{first}` is not `value RESULT MARGIN`"
-                )));
-            };
-            let Some(value) = Value::from_word(word) else {
-                continue;
-            };
-            let margin = margin
-                .parse::<i64>()
-                .map_err(|_| bad(format!("margin `{margin}` is not a number")))?;
-            let certificate = check.with_extension("cert.gz");
-            let exact = Exact {
-                value,
-                margin,
-                source: Source::Prover {
-                    certificate: certificate.exists().then_some(certificate),
-                },
-            };
-            self.add(&out, game, rules, Verdict::Decided(exact))?;
-        }
-        Ok(())
-    }
-
-    /// Every judged board, in the order read.
-    pub fn boards(&self) -> &[Board] {
-        &self.rows
-    }
-
-    fn add_prover(&mut self, dir: &Path) -> Result<(), StudyError> {
-        let path = dir.join(SOLVED_CSV);
+        let path = dir.join(BOARDS_CSV);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
             Err(e) => return Err(StudyError::io(&path, e)),
         };
         let mut reader = csv::Reader::from_reader(text.as_bytes());
-        for (i, row) in reader.deserialize::<SolvedRow>().enumerate() {
+        for (i, row) in reader.deserialize::<BoardRow>().enumerate() {
             let line = i + 2;
             let bad = |m: String| StudyError::bad_file(&path, format!("line {line}: {m}"));
             let row = row.map_err(|e| bad(e.to_string()))?;
@@ -220,45 +140,15 @@ impl Solved {
             let assignments: Vec<&str> = row.rules.split_whitespace().collect();
             let rules = with_game!(game, G => canonical::<G>(&assignments))
                 .map_err(|e| bad(format!("rules `{}`: {e}", row.rules)))?;
-            let certificate = (row.certificate != "-" && !row.certificate.is_empty())
-                .then(|| dir.join(&row.certificate));
-            let verdict = match Value::from_word(&row.value) {
-                Some(value) => Verdict::Decided(Exact {
-                    value,
-                    margin: row
-                        .margin
-                        .parse::<i64>()
-                        .map_err(|_| bad(format!("margin `{}` is not a number", row.margin)))?,
-                    source: Source::Prover { certificate },
-                }),
-                None if row.value == "unknown" => Verdict::Open,
-                None => {
-                    return Err(bad(format!(
-                        "value `{}` is not win, loss, draw or unknown",
-                        row.value
-                    )))
-                }
-            };
-            self.add(&path, game, rules, verdict)?;
+            let verdict = row.verdict(dir).map_err(bad)?;
+            solved.add(&path, line, game, rules, verdict)?;
         }
-        Ok(())
+        Ok(solved)
     }
 
-    /// Adds every database of `DIR/runs/` whose recorded probe of its
-    /// board's start position gives a value (files `NAME.txt` as the
-    /// tablebase study writes them: the output of `ngola tablebase info`
-    /// and of `ngola tablebase probe`, each after its `$ ` command line).
-    fn add_tablebase(&mut self, dir: &Path) -> Result<(), StudyError> {
-        let files = files_in(&dir.join(TABLEBASE_RUNS), |name| {
-            name.ends_with(".txt") && !name.ends_with(".build.txt")
-        })?;
-        for path in files {
-            let text = std::fs::read_to_string(&path).map_err(|e| StudyError::io(&path, e))?;
-            if let Some((game, rules, exact)) = probed(&text, &path)? {
-                self.add(&path, game, rules, Verdict::Decided(exact))?;
-            }
-        }
-        Ok(())
+    /// Every judged board, in the order read.
+    pub fn boards(&self) -> &[Board] {
+        &self.rows
     }
 
     /// Adds a board, or merges it with the entry already there: a decided
@@ -266,6 +156,7 @@ impl Solved {
     fn add(
         &mut self,
         path: &Path,
+        line: usize,
         game: GameKind,
         rules: Vec<(String, String)>,
         verdict: Verdict,
@@ -290,7 +181,7 @@ impl Solved {
                 return Err(StudyError::bad_file(
                     path,
                     format!(
-                        "{game} {}: {} {} here, {} {} before",
+                        "line {line}: {game} {}: {} {} here, {} {} before",
                         pairs_text(&rules),
                         b.value.as_str(),
                         b.margin,
@@ -314,95 +205,67 @@ impl Solved {
     }
 }
 
-/// The files of the folder `dir` whose names `keep` accepts, sorted by
-/// name; none if the folder does not exist.
-fn files_in(dir: &Path, keep: impl Fn(&str) -> bool) -> Result<Vec<PathBuf>, StudyError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(StudyError::io(dir, e)),
-    };
-    let mut files = Vec::new();
-    for entry in entries {
-        let path = entry.map_err(|e| StudyError::io(dir, e))?.path();
-        if path.file_name().is_some_and(|n| keep(&n.to_string_lossy())) {
-            files.push(path);
+impl BoardRow {
+    /// The row's verdict; evidence paths are joined to the table's folder.
+    fn verdict(&self, dir: &Path) -> Result<Verdict, String> {
+        let value = match Value::from_word(&self.value) {
+            Some(value) => value,
+            None if self.value == "open" => return Ok(Verdict::Open),
+            None => {
+                return Err(format!(
+                    "value `{}` is not win, loss, draw or open",
+                    self.value
+                ))
+            }
+        };
+        let margin = self
+            .margin
+            .parse::<i64>()
+            .map_err(|_| format!("margin `{}` is not a number", self.margin))?;
+        let evidence = (!self.evidence.is_empty()).then(|| lexical_join(dir, &self.evidence));
+        let source = match self.method.as_str() {
+            "prover" | "prover over a database" => Source::Prover {
+                certificate: evidence,
+            },
+            "database" => Source::Tablebase {
+                id: self.database.clone(),
+                record: evidence.ok_or("a database's row names its probe in `evidence`")?,
+            },
+            other => {
+                return Err(format!(
+                    "method `{other}` is not prover, prover over a database or database"
+                ))
+            }
+        };
+        Ok(Verdict::Decided(Exact {
+            value,
+            margin,
+            source,
+        }))
+    }
+}
+
+/// `dir` joined with the relative `path`, each `..` taking back a folder
+/// (`results/solved` and `../tablebase/x` give `results/tablebase/x`).
+fn lexical_join(dir: &Path, path: &str) -> PathBuf {
+    let mut joined = dir.to_path_buf();
+    for part in Path::new(path).components() {
+        match part {
+            Component::ParentDir
+                if matches!(joined.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                joined.pop();
+            }
+            other => joined.push(other),
         }
     }
-    files.sort();
-    Ok(files)
+    joined
 }
 
 /// `key=value key=value`.
 fn pairs_text(rules: &[(String, String)]) -> String {
     let pairs: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
     pairs.join(" ")
-}
-
-/// A database's board (game and every option) and its start's value.
-type Probed = (GameKind, Vec<(String, String)>, Exact);
-
-/// The board and value of one recorded database: its `game` and `rules`
-/// lines (from `info`), its `id`, and the `value` of its probe, if that
-/// probe is of the board's start position and gives an exact value.
-fn probed(text: &str, path: &Path) -> Result<Option<Probed>, StudyError> {
-    let (mut game, mut rules, mut id, mut position, mut value) = (None, None, None, None, None);
-    let mut section = "";
-    for line in text.lines() {
-        if let Some(command) = line.strip_prefix("$ ") {
-            section = command.split_whitespace().nth(2).unwrap_or("");
-            if section == "probe" {
-                position = command
-                    .split_once('\'')
-                    .and_then(|(_, rest)| rest.strip_suffix('\''));
-            }
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match (section, key) {
-            ("info", "game") => game = Some(rest),
-            ("info", "rules") => rules = Some(rest),
-            ("info", "id") => id = Some(rest),
-            ("probe", "value") => value = Some(rest),
-            _ => {}
-        }
-    }
-    let (Some(game), Some(rules), Some(id), Some(position), Some(value)) =
-        (game, rules, id, position, value)
-    else {
-        return Ok(None);
-    };
-    let bad = |m: String| StudyError::bad_file(path, m);
-    let game: GameKind = game.parse().map_err(|e: UnknownGame| bad(e.to_string()))?;
-    let assignments: Vec<&str> = rules.split(',').collect();
-    let start = with_game!(game, G => start_text::<G>(&assignments))
-        .map_err(|e| bad(format!("rules `{rules}`: {e}")))?;
-    if start.1 != position {
-        return Ok(None);
-    }
-    let (word, margin) = value.split_once(' ').unwrap_or((value, "0"));
-    let Some(value) = Value::from_word(word) else {
-        // `unknown`: the database leaves the start between two values.
-        return Ok(None);
-    };
-    let margin = margin
-        .parse::<i64>()
-        .map_err(|_| bad(format!("value margin `{margin}` is not a number")))?;
-    let exact = Exact {
-        value,
-        margin,
-        source: Source::Tablebase {
-            id: id.to_string(),
-            record: path.to_path_buf(),
-        },
-    };
-    Ok(Some((game, start.0, exact)))
-}
-
-/// Every option after `assignments`, and the start position's text.
-fn start_text<G: Game>(assignments: &[&str]) -> Result<(Vec<(String, String)>, String), RuleError> {
-    let rules = G::Rules::from_assignments(assignments)?;
-    Ok((rules.to_pairs(), G::start(rules).to_string()))
 }
 
 /// Every option of `G` after `assignments`, as [`RuleOptions::to_pairs`].

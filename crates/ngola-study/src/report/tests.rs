@@ -58,9 +58,9 @@ fn cell(dir: &Path, name: &str, rules: &[(&str, &str)]) {
     std::fs::write(folder.join("games.csv"), games).expect("write");
 }
 
-const SOLVED: &str = "game,rules,value,margin,length,depth,nodes,seconds,threads,certificate,cert_lines,cert_bytes,cert_sha256,check_seconds,command
-umelbagara,houses=3 counters=1,win,2,-,3,10,0.0,1,certificates/u.txt.gz,3,100,ab,0.0,ngola prove
-umelbagara,houses=3 counters=1 skip_origin=true,unknown,0,-,-,-,-,1,-,-,-,-,-,ngola prove
+const BOARDS: &str = "game,rules,value,margin,method,evidence,sha256,database,command
+umelbagara,houses=3 counters=1,win,2,prover,certificates/u.txt.gz,ab,,ngola prove
+umelbagara,houses=3 counters=1 skip_origin=true,open,,prover,,,,ngola prove
 ";
 
 #[test]
@@ -75,7 +75,7 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     );
     let solved = dir.join("solved");
     std::fs::create_dir_all(&solved).expect("dir");
-    std::fs::write(solved.join("solved.csv"), SOLVED).expect("write");
+    std::fs::write(solved.join(exact::BOARDS_CSV), BOARDS).expect("write");
     let text = write_report(dir, &Solved::read(&solved).expect("reads")).expect("renders");
     let cert = solved.join("certificates/u.txt.gz");
     // The headline: the proved value first, then the open board.
@@ -290,40 +290,31 @@ fn boards_and_counts_read_as_people_write_them() {
 
 use ngola_rules::RuleOptions;
 
-/// A recorded database of `ngola tablebase info` and `probe` output.
-fn database(rules: &str, position: &str, value: &str) -> String {
-    format!(
-        "$ ngola tablebase verify db --samples 2000\nchecksums ok\n\
-         $ ngola tablebase info db\ngame umelbagara\nrules {rules}\nid 0123456789abcdef\nlevels 0..=6\n\
-         $ ngola tablebase probe db '{position}'\nvalue {value}\nmoves a1\nlevel 6\n"
-    )
-}
-
 #[test]
-fn endgame_databases_decide_the_boards_they_probe_at_the_start() {
-    let tmp = TempDir::new("tablebase");
-    let runs = tmp.0.join("tb/runs");
-    std::fs::create_dir_all(&runs).expect("dir");
-    let start = "umelbagara 1,1,1/1,1,1 S 0 0,0";
-    let rules = "skip_origin=false,houses=3,counters=1,max_plies=0";
-    std::fs::write(runs.join("a.txt"), database(rules, start, "loss -2")).expect("write");
-    // Not the start position, an undecided start, a build log: no value.
-    let other = "skip_origin=true,houses=3,counters=1,max_plies=0";
-    std::fs::write(
-        runs.join("b.txt"),
-        database(other, "umelbagara 0,1,1/1,1,1 N 1 0,0", "win 2"),
-    )
-    .expect("write");
-    let two = "skip_origin=false,houses=3,counters=2,max_plies=0";
-    std::fs::write(
-        runs.join("c.txt"),
-        database(two, "umelbagara 2,2,2/2,2,2 S 0 0,0", "unknown 0"),
-    )
-    .expect("write");
-    std::fs::write(runs.join("a.build.txt"), database(other, start, "win 2")).expect("write");
-    let solved = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect("reads");
-    assert_eq!(solved.boards().len(), 1, "{:?}", solved.boards());
-    let board = &solved.boards()[0];
+fn the_table_of_boards_names_each_boards_method_and_evidence() {
+    let tmp = TempDir::new("boards");
+    let solved = tmp.0.join("results").join("solved");
+    std::fs::create_dir_all(&solved).expect("dir");
+    let header = BOARDS.lines().next().expect("a header");
+    let rows = [
+        // A database's probe, its record beside the table's folder.
+        "umelbagara,houses=3 counters=1 max_plies=0,loss,-2,database,../tablebase/runs/a.txt,,0123456789abcdef,x",
+        // The prover over a database, with its certificate.
+        "umelbagara,houses=3 counters=4 max_plies=0,loss,-4,prover over a database,../tablebase/prove/a.cert.gz,cd,0123,x",
+        // A run still open.
+        "umelbagara,houses=3 counters=4 skip_origin=true max_plies=0,open,,prover over a database,,,0123,x",
+    ];
+    let write = |rows: &[&str]| {
+        std::fs::write(
+            solved.join(exact::BOARDS_CSV),
+            format!("{header}\n{}\n", rows.join("\n")),
+        )
+        .expect("write")
+    };
+    write(&rows);
+    let read = Solved::read(&solved).expect("reads");
+    assert_eq!(read.boards().len(), 3, "{:?}", read.boards());
+    let board = &read.boards()[0];
     let pairs = exact::canonical::<ngola_rules::umelbagara::UmElBagara>(&[
         "houses=3",
         "counters=1",
@@ -335,73 +326,55 @@ fn endgame_databases_decide_the_boards_they_probe_at_the_start() {
         exact::canonical::<Mangola>(&["columns=x"]),
         Err(ngola_rules::RuleError::BadValue { ref key, .. }) if key == "columns"
     ));
-    let Verdict::Decided(exact) = &board.verdict else {
-        panic!("decided: {board:?}")
-    };
-    assert_eq!((exact.value, exact.margin), (Value::Loss, -2));
+    let tablebase = tmp.0.join("results").join("tablebase");
     assert_eq!(
         words::exact_line("b", &board.verdict),
         format!(
             "b: North wins by 2 under best play (endgame database `0123456789ab`, probe `{}`)",
-            runs.join("a.txt").display()
+            tablebase.join("runs/a.txt").display()
         )
     );
-    // The prover calls the same board a South win: the two disagree.
-    let prover = tmp.0.join("solved");
-    std::fs::create_dir_all(&prover).expect("dir");
-    std::fs::write(
-        prover.join("solved.csv"),
-        SOLVED.replace("houses=3 counters=1,", "houses=3 counters=1 max_plies=0,"),
-    )
-    .expect("write");
-    let err = Solved::read_all(Some(&prover), Some(&tmp.0.join("tb"))).expect_err("disagree");
-    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
-    assert!(
-        err.to_string().contains("loss -2 here, win 2 before"),
-        "{err}"
-    );
-}
-
-#[test]
-fn the_prover_over_a_database_decides_the_boards_whose_certificates_checked() {
-    let tmp = TempDir::new("prove-over-db");
-    let prove = tmp.0.join("tb").join(exact::PROVE);
-    std::fs::create_dir_all(&prove).expect("dir");
-    let checked = |rules: &str, side: &str| {
-        format!("certificate ok: umelbagara {rules} from umelbagara 4,4,4/4,4,4 S 0 0,0: {side} margin>=4\nlines 9\n")
-    };
-    let rules = "skip_origin=false,houses=3,counters=4,max_plies=0";
-    std::fs::write(prove.join("a.check"), checked(rules, "N")).expect("write");
-    std::fs::write(prove.join("a.out"), "value loss -4\npv a1\nnodes 7\n").expect("write");
-    std::fs::write(prove.join("a.cert.gz"), "certificate").expect("write");
-    // A run still open and a certificate that failed its check: nothing.
-    let other = "skip_origin=true,houses=3,counters=4,max_plies=0";
-    std::fs::write(prove.join("b.check"), checked(other, "S")).expect("write");
-    std::fs::write(prove.join("b.out"), "value unknown 0\n").expect("write");
-    std::fs::write(prove.join("c.check"), "certificate rejected: line 3\n").expect("write");
-    let solved = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect("reads");
-    assert_eq!(solved.boards().len(), 1, "{:?}", solved.boards());
-    let board = &solved.boards()[0];
     assert_eq!(
-        board.rules,
-        exact::canonical::<ngola_rules::umelbagara::UmElBagara>(&[
-            "houses=3",
-            "counters=4",
-            "max_plies=0"
-        ])
-        .expect("rules")
-    );
-    assert_eq!(
-        words::exact_line("b", &board.verdict),
+        words::exact_line("b", &read.boards()[1].verdict),
         format!(
             "b: North wins by 4 under best play (proved, certificate `{}`)",
-            prove.join("a.cert.gz").display()
+            tablebase.join("prove/a.cert.gz").display()
         )
     );
-    // An output whose first line is not a value is a damaged file, named.
-    std::fs::write(prove.join("a.out"), "nodes 7\n").expect("write");
-    let err = Solved::read_all(None, Some(&tmp.0.join("tb"))).expect_err("damaged");
-    assert!(err.to_string().contains("a.out"), "{err}");
+    assert_eq!(read.boards()[2].verdict, Verdict::Open);
+    // The same board twice with two values: an error naming the line.
+    let mut twice = rows.to_vec();
+    twice.push("umelbagara,houses=3 counters=1 max_plies=0 skip_origin=false,win,2,prover,,,,x");
+    write(&twice);
+    let err = Solved::read(&solved).expect_err("disagree");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        err.to_string().contains("line 5: ")
+            && err.to_string().contains("win 2 here, loss -2 before"),
+        "{err}"
+    );
+    // Twice with one value: one board, decided (an open row gives way).
+    let mut again = rows.to_vec();
+    again.push("umelbagara,houses=3 counters=4 skip_origin=true max_plies=0,win,4,prover,,,,x");
+    write(&again);
+    let read = Solved::read(&solved).expect("reads");
+    assert_eq!(read.boards().len(), 3);
+    assert!(matches!(read.boards()[2].verdict, Verdict::Decided(_)));
+    // A damaged row is an error naming the file, the line and the field.
+    for (row, says) in [
+        ("umelbagara,houses=3,maybe,0,prover,,,,x", "value `maybe`"),
+        ("umelbagara,houses=3,win,x,prover,,,,x", "margin `x`"),
+        ("umelbagara,houses=3,win,2,oracle,,,,x", "method `oracle`"),
+        ("umelbagara,houses=3,win,2,database,,,,x", "`evidence`"),
+        ("umelbagara,holes=3,win,2,prover,,,,x", "rules `holes=3`"),
+    ] {
+        write(&[row]);
+        let err = Solved::read(&solved).expect_err(row).to_string();
+        assert!(
+            err.contains("boards.csv") && err.contains("line 2: ") && err.contains(says),
+            "{row}: {err}"
+        );
+    }
 }
 
 #[test]

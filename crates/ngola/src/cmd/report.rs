@@ -1,11 +1,12 @@
-//! `ngola report DIR [--solved DIR] [--tablebase DIR] [--tables]`: writes a
+//! `ngola report DIR [--solved DIR] [--tables]`: writes a
 //! study's report from its run folders: `measures.csv`, `skill.csv` (every
 //! measure of every cell) and `exact.csv` (the judged boards), then
 //! `REPORT.md` (from the folder's `report.md.j2`, else the built-in
 //! template), `plots/first_player.svg` and the study file's own plots
 //! (`plots.csv`, `plots/NAME.svg`) from those tables alone,
-//! leading with the exact values of the prover's results and of the
-//! endgame databases' probes.
+//! leading with the exact values of the table of judged boards
+//! (`boards.csv`: the prover's, the prover's over an endgame database and
+//! the databases' own).
 //! `--tables` renders from the committed tables without reading a game.
 
 use std::path::{Path, PathBuf};
@@ -22,15 +23,11 @@ pub struct ReportArgs {
     /// The study's folder (as `ngola study` wrote it, or any folder with run folders in runs/).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
-    /// The prover's results: a folder with solved.csv [default: results/solved here, else
+    /// The judged boards: a folder with boards.csv [default: results/solved here, else
     /// beside DIR].
     #[arg(long, value_name = "DIR")]
     solved: Option<PathBuf>,
-    /// The endgame databases' results: a folder with runs/NAME.txt [default:
-    /// results/tablebase here, else beside DIR].
-    #[arg(long, value_name = "DIR")]
-    tablebase: Option<PathBuf>,
-    /// No exact values (read neither the prover's results nor the databases').
+    /// No exact values (do not read the judged boards).
     #[arg(long)]
     no_solved: bool,
     /// Render REPORT.md and the plot from the folder's measures.csv and skill.csv alone (no games read).
@@ -46,14 +43,10 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         let solved = if args.no_solved {
             Solved::default()
         } else {
-            let prover = results_folder(args.solved.as_deref(), "solved", "--solved", &args.dir)?;
-            let tablebase = results_folder(
-                args.tablebase.as_deref(),
-                "tablebase",
-                "--tablebase",
-                &args.dir,
-            )?;
-            Solved::read_all(prover.as_deref(), tablebase.as_deref())?
+            match results_folder(args.solved.as_deref(), "solved", "--solved", &args.dir)? {
+                Some(dir) => Solved::read(&dir)?,
+                None => Solved::default(),
+            }
         };
         ngola_study::report::write_report(&args.dir, &solved)?;
     }

@@ -52,12 +52,10 @@ pub fn solve<E: Endgame>(job: &LevelJob<'_, E>) -> Result<Vec<u8>, TablebaseErro
         (job.progress)(done);
         Ok(())
     })?;
-    // The bytes in place, without a second copy of the level.
-    let mut values = std::mem::ManuallyDrop::new(values);
-    let (ptr, len, capacity) = (values.as_mut_ptr(), values.len(), values.capacity());
-    // SAFETY: `AtomicI8` has the size, alignment and bit validity of `i8`
-    // (so of `u8`), and the vector is not used after this.
-    Ok(unsafe { Vec::from_raw_parts(ptr as *mut u8, len, capacity) })
+    // The bytes in place: an element of the same size and alignment, so
+    // the standard library collects into the same allocation, without a
+    // second copy of the level.
+    Ok(values.into_iter().map(|v| v.into_inner() as u8).collect())
 }
 
 /// The depth-first computation of entries.

@@ -305,6 +305,12 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), StudyError> {
     std::fs::write(path, bytes).map_err(|e| StudyError::io(path, e))
 }
 
+/// The most template instructions a report may take: each committed
+/// report takes fewer than 20,000 (measured by lowering this), so a study
+/// a thousand times their size renders, and a template that loops without
+/// end stops here.
+pub const TEMPLATE_FUEL: u64 = 20_000_000;
+
 /// Renders `template` over the tables' rows.
 pub fn render(
     study: &str,
@@ -359,6 +365,9 @@ pub fn render(
         plots,
     };
     let mut env = minijinja::Environment::new();
+    // A folder's own template is input: loops nested without end stop
+    // with an error instead of writing without limit.
+    env.set_fuel(Some(TEMPLATE_FUEL));
     env.add_template("report", template)
         .map_err(|e| StudyError::Template(e.to_string()))?;
     env.get_template("report")

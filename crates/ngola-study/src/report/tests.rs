@@ -421,3 +421,12 @@ fn an_open_board_says_what_it_is_without_its_ply_cap() {
         "board houses=3 counters=5 max_plies=1000: open (the prover stopped without a value)"
     );
 }
+
+#[test]
+fn a_template_that_loops_without_end_stops_with_an_error() {
+    let nested =
+        "{% for a in range(100000) %}{% for b in range(100000) %}x{% endfor %}{% endfor %}";
+    let err = render("s", &[], &[], &[], &[], nested).expect_err("out of fuel");
+    assert!(matches!(err, StudyError::Template(_)), "{err}");
+    assert!(err.to_string().contains("fuel"), "{err}");
+}

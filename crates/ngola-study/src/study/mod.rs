@@ -161,8 +161,11 @@ impl Study {
                     .map(|c| (c.name.clone(), grid.name.clone())),
             );
         }
-        for (i, cell) in cells.iter().enumerate() {
-            if let Some(other) = cells[..i].iter().find(|c| c.name == cell.name) {
+        // Names seen so far: linear in the cells, for studies of millions.
+        let mut first_named: std::collections::HashMap<&str, &Cell> =
+            std::collections::HashMap::with_capacity(cells.len());
+        for cell in &cells {
+            if let Some(other) = first_named.insert(&cell.name, cell) {
                 return Err(StudyError::field(
                     "grid",
                     format!(

@@ -47,6 +47,8 @@ pub(super) fn resolve(
     cells: &[(String, Option<String>)],
 ) -> Result<Vec<Plot>, StudyError> {
     let mut plots: Vec<Plot> = Vec::new();
+    // Linear in the cells however many a plot names.
+    let names: std::collections::HashSet<&str> = cells.iter().map(|(n, _)| n.as_str()).collect();
     for (p, file) in files.into_iter().enumerate() {
         let field = format!("plot[{p}]");
         if !is_valid_name(&file.name) || file.name.chars().all(|c| c == '.') {
@@ -86,7 +88,7 @@ pub(super) fn resolve(
             chosen.extend(of_grid.into_iter().cloned());
         }
         for (c, cell) in file.cells.iter().enumerate() {
-            if !cells.iter().any(|(name, _)| name == cell) {
+            if !names.contains(cell.as_str()) {
                 return Err(StudyError::field(
                     format!("{field}.cells[{c}]"),
                     format!("no cell is named `{cell}`"),

@@ -37,19 +37,9 @@ pub enum ArenaError {
         source: std::io::Error,
     },
     /// The output folder is being written by another process, which
-    /// holds its lock (see [`crate::lock`]).
-    #[error(
-        "{path}: another process ({}) is writing to this folder (it holds the lock on {}); \
-         one process at a time: wait for it to end, or stop it",
-        pid.map_or("pid unknown".to_string(), |p| format!("pid {p}")),
-        path.join(crate::lock::LOCK_FILE).display()
-    )]
-    Locked {
-        /// The folder.
-        path: PathBuf,
-        /// The holder's process id, as it wrote it into the lock file.
-        pid: Option<u32>,
-    },
+    /// holds its lock, or cannot be locked (see [`ngola_files::lock`]).
+    #[error(transparent)]
+    Lock(#[from] ngola_files::LockError),
     /// A game could not be played (a panicking agent, an opening that
     /// cannot be drawn): a defect or a setting the game cannot honour.
     #[error("game {game}: {message}")]
@@ -97,10 +87,11 @@ impl ArenaError {
 
     /// True if the user can fix it by changing the input (exit code 2).
     pub fn is_input(&self) -> bool {
-        matches!(
-            self,
-            ArenaError::Field { .. } | ArenaError::BadFile { .. } | ArenaError::Locked { .. }
-        )
+        match self {
+            ArenaError::Field { .. } | ArenaError::BadFile { .. } => true,
+            ArenaError::Lock(e) => e.is_input(),
+            _ => false,
+        }
     }
 }
 

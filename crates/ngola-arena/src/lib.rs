@@ -22,7 +22,9 @@ pub mod error;
 pub mod experiment;
 pub mod format;
 mod kept;
-pub mod lock;
+/// One writer per output folder (from `ngola-files`, shared with the
+/// databases' builds and training runs).
+pub use ngola_files::lock;
 pub mod openings;
 pub mod output;
 pub mod play;

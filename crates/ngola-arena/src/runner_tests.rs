@@ -314,7 +314,7 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
     use crate::ArenaError;
     let locked = |err: ArenaError, dir: &Path| {
         assert!(
-            matches!(&err, ArenaError::Locked { path, pid: Some(pid) }
+            matches!(&err, ArenaError::Lock(ngola_files::LockError::Locked { path, pid: Some(pid) })
                 if path == dir && *pid == std::process::id()),
             "{err}"
         );

@@ -126,7 +126,9 @@ pub struct BuildReport {
 
 /// Builds (or resumes) the database of `endgame` up to `seeds` in `dir`,
 /// on the current rayon pool. `stop` stops it between chunks of work
-/// ([`TablebaseError::Stopped`]; finished levels stay).
+/// ([`TablebaseError::Stopped`]; finished levels stay). The folder is
+/// locked while it builds: a second build of the same folder fails at
+/// once ([`TablebaseError::Lock`]) instead of removing the first's files.
 pub fn build<E: Endgame>(
     endgame: &E,
     seeds: usize,
@@ -135,6 +137,7 @@ pub fn build<E: Endgame>(
     stop: &AtomicBool,
 ) -> Result<BuildReport, TablebaseError> {
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
+    let _lock = ngola_files::FolderLock::acquire(dir)?;
     remove_partial(dir, monitor)?;
     let mut files: Vec<LevelFile> = Vec::new();
     let mut report = BuildReport {

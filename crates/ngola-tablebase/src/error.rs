@@ -104,6 +104,10 @@ pub enum TablebaseError {
     /// The build was stopped from outside (finished levels are kept).
     #[error("stopped; the finished levels are kept and the build resumes from the next one")]
     Stopped,
+    /// Another process builds in the same folder (it holds the folder's
+    /// lock), or the folder cannot be locked.
+    #[error(transparent)]
+    Lock(#[from] ngola_files::LockError),
 }
 
 impl TablebaseError {
@@ -118,9 +122,14 @@ impl TablebaseError {
     /// True for errors of the caller's input (rules, positions, files that
     /// are not databases), as opposed to failures of the machine.
     pub fn is_input(&self) -> bool {
-        !matches!(
-            self,
-            TablebaseError::Io { .. } | TablebaseError::Invariant { .. } | TablebaseError::Stopped
-        )
+        match self {
+            TablebaseError::Lock(e) => e.is_input(),
+            _ => !matches!(
+                self,
+                TablebaseError::Io { .. }
+                    | TablebaseError::Invariant { .. }
+                    | TablebaseError::Stopped
+            ),
+        }
     }
 }

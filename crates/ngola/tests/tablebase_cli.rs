@@ -8,7 +8,7 @@ use common::args;
 use std::path::Path;
 use std::process::Stdio;
 
-use common::{kill_when_paused, ngola, ngola_command, refused, scratch, stderr, stdout, succeed};
+use common::{ngola, ngola_command, refused, scratch, spawn_paused, stderr, stdout, succeed};
 
 /// Kalah with 5 pits and no ply cap, to 15 seeds: 16 levels, about a
 /// second and a half on one thread, the top levels the slowest.
@@ -54,14 +54,32 @@ fn a_build_killed_part_way_resumes_to_the_same_bytes() {
     succeed(&build_args(whole.to_str().unwrap()));
 
     let killed = root.join("killed");
-    // Killed once a middle level is on disk, before the top one is.
-    kill_when_paused(
+    // Stopped once a middle level is on disk, before the top one is.
+    let mut first = spawn_paused(
         ngola_command()
             .args(build_args(killed.to_str().unwrap()))
             .stdout(Stdio::null())
             .stderr(Stdio::null()),
         11,
     );
+    // While it holds the folder, a second build of it is refused at once
+    // (exit 2, naming the holder) and removes nothing of the first's.
+    let before = files(&killed);
+    let second = ngola(&build_args(killed.to_str().unwrap()));
+    assert_eq!(second.status.code(), Some(2), "{}", stderr(&second));
+    assert!(
+        stderr(&second).contains(&format!("another process (pid {})", first.id())),
+        "{}",
+        stderr(&second)
+    );
+    assert_eq!(
+        files(&killed),
+        before,
+        "the second build touched the folder"
+    );
+    // Then killed (-9): the lock ends with it.
+    first.kill().expect("SIGKILL");
+    let _ = first.wait();
     assert!(
         !killed.join("level-015.tb").exists(),
         "the build finished before it was killed: the test proves nothing"

@@ -1,13 +1,13 @@
-//! `ngola train`: a run killed with SIGKILL resumes from its last
-//! checkpoint, its network plays in a tournament under `az` and `policy`,
+//! `ngola train`: one run per folder; a run killed with SIGKILL resumes
+//! from its last checkpoint, its network plays in a tournament under `az`
+//! and `policy`,
 //! and bad settings are refused with exit code 2 naming the flag.
 
 use crate::common;
 
 use std::path::Path;
-use std::time::{Duration, Instant};
 
-use common::{args, ngola_command, refused, succeed, temp_dir};
+use common::{args, ngola_command, refused, spawn_paused, succeed, temp_dir};
 
 /// A tiny run's settings: each generation takes a fraction of a second.
 const TINY: &[&str] = &[
@@ -60,21 +60,22 @@ fn logged(dir: &Path) -> Vec<u64> {
 fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
     let dir = temp_dir("killed");
     let out = dir.display().to_string();
-    let mut child = ngola_command()
-        .args(["train", "kalah", "--time", "10m", "-o", &out])
-        .args(TINY)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("ngola train starts");
-    let began = Instant::now();
-    while checkpointed(&dir).unwrap_or(0) < 2 {
-        assert!(
-            began.elapsed() < Duration::from_secs(120),
-            "no checkpoint after two minutes"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    // Stopped by itself once generation 2's checkpoint is saved.
+    let mut child = spawn_paused(
+        ngola_command()
+            .args(["train", "kalah", "--time", "10m", "-o", &out])
+            .args(TINY)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null()),
+        2,
+    );
+    assert_eq!(checkpointed(&dir), Some(2));
+    // While it holds the folder, a second run on it is refused at once,
+    // naming the holder.
+    let mut second = vec!["train", "kalah", "--generations", "9", "-o", &out];
+    second.extend(TINY);
+    refused(&second, &[&format!("another process (pid {})", child.id())]);
+    assert_eq!(checkpointed(&dir), Some(2), "the second run wrote");
     child.kill().expect("SIGKILL");
     child.wait().expect("the killed run is reaped");
     let done = checkpointed(&dir).expect("a checkpoint survives the kill");

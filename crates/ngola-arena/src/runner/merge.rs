@@ -85,16 +85,18 @@ pub fn merge_observed<G: ngola_agents::Evaluate>(
     let (parent, name) = beside(out)?;
     let created = !out.exists();
     std::fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
-    let result = FolderLock::acquire(out).and_then(|lock| {
-        merge_locked::<G>(
-            dirs,
-            first,
-            out,
-            (&parent, &name),
-            (if_exists, commit, observer),
-            lock,
-        )
-    });
+    let result = FolderLock::acquire(out)
+        .map_err(ArenaError::from)
+        .and_then(|lock| {
+            merge_locked::<G>(
+                dirs,
+                first,
+                out,
+                (&parent, &name),
+                (if_exists, commit, observer),
+                lock,
+            )
+        });
     if result.is_err() && created {
         // Leave no folder behind (only removed if it is still empty).
         let _ = std::fs::remove_dir(out);

@@ -126,6 +126,10 @@ pub enum TrainError {
     /// The stop flag was raised; the last checkpoint stands.
     #[error("training interrupted")]
     Interrupted,
+    /// Another process trains in the same folder (it holds the folder's
+    /// lock), or the folder cannot be locked.
+    #[error(transparent)]
+    Lock(#[from] ngola_files::LockError),
 }
 
 impl TrainError {
@@ -133,13 +137,16 @@ impl TrainError {
     /// or of something else, a damaged file of the folder (the program
     /// exits with 2 for these, Python raises `ngola.RunError`).
     pub fn is_input(&self) -> bool {
-        matches!(
-            self,
-            TrainError::Setting { .. }
-                | TrainError::Resume { .. }
-                | TrainError::NotATrainingFolder { .. }
-                | TrainError::Corrupt { .. }
-        )
+        match self {
+            TrainError::Lock(e) => e.is_input(),
+            _ => matches!(
+                self,
+                TrainError::Setting { .. }
+                    | TrainError::Resume { .. }
+                    | TrainError::NotATrainingFolder { .. }
+                    | TrainError::Corrupt { .. }
+            ),
+        }
     }
 }
 
@@ -180,6 +187,9 @@ pub fn train<G: Evaluate>(
         move |source| TrainError::Io { path, source }
     };
     std::fs::create_dir_all(dir).map_err(io(dir))?;
+    // One run per folder: a second process fails here, before it reads
+    // or writes anything of the first's.
+    let _lock = ngola_files::FolderLock::acquire(dir)?;
     let run = RunSettings {
         game: G::NAME.to_string(),
         rules: rules_text::<G>(&rules),
@@ -336,7 +346,9 @@ fn open_run<G: Evaluate>(
             source,
         })?
         .filter_map(Result::ok)
-        .any(|e| e.file_name() != checkpoint::SETTINGS_FILE);
+        .any(|e| {
+            e.file_name() != checkpoint::SETTINGS_FILE && e.file_name() != ngola_files::LOCK_FILE
+        });
     if has_files {
         return Err(TrainError::NotATrainingFolder {
             path: dir.to_path_buf(),

@@ -50,7 +50,7 @@ pub fn solve<E: Endgame>(job: &LevelJob<'_, E>) -> Result<Vec<u8>, TablebaseErro
             Arrangements::next(&mut counts[..holes]);
         }
         (job.progress)(done);
-        Ok(())
+        Ok::<(), TablebaseError>(())
     })?;
     // The bytes in place: an element of the same size and alignment, so
     // the standard library collects into the same allocation, without a

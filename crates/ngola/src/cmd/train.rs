@@ -26,12 +26,13 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use ngola_agents::Evaluate;
-use ngola_learn::train::checkpoint::{self, RunSettings, CURVE_FILE, SETTINGS_FILE};
+use ngola_learn::train::checkpoint::{self, Checkpoint, RunSettings, CURVE_FILE, SETTINGS_FILE};
 use ngola_learn::train::{LogRow, Progress};
 use ngola_learn::{Budget, TrainError, TrainSettings};
 use ngola_rules::{with_game, GameKind, RuleOptions};
 
 use crate::cli_error::{print, write_file, CliError};
+use crate::host::pause::{Pause, PausePoint};
 
 /// Arguments of `ngola train`.
 #[derive(Args, Debug)]
@@ -172,8 +173,16 @@ fn train<G: Evaluate>(args: &TrainArgs) -> Result<(), CliError> {
     crate::game_args::check_rule_flags(&args.rules)?;
     let rules = G::Rules::from_assignments(&args.rules).map_err(CliError::input)?;
     let settings_path = args.output.join(SETTINGS_FILE);
-    let base = if args.output.join(checkpoint::CHECKPOINT_FILE).exists() {
+    let checkpoint_path = args.output.join(checkpoint::CHECKPOINT_FILE);
+    // A test's pause after a generation's checkpoint (see crate::host::pause);
+    // a resumed run at or past that generation never pauses.
+    let pause = PausePoint::from_env()?.map(Pause::new);
+    let base = if checkpoint_path.exists() {
         let recorded: RunSettings = checkpoint::read_json(&settings_path).map_err(train_error)?;
+        if let Some(pause) = &pause {
+            let done: Checkpoint = checkpoint::read_json(&checkpoint_path).map_err(train_error)?;
+            pause.starting_at(done.generation);
+        }
         eprintln!(
             "resuming the run in {} ({} [{}])",
             args.output.display(),
@@ -213,6 +222,10 @@ fn train<G: Evaluate>(args: &TrainArgs) -> Result<(), CliError> {
         }
         if let Err(e) = write_file(&curve, &learning_curve(&title, rows)) {
             curve_error = Some(e);
+        }
+        // The generation's checkpoint is on disk by now.
+        if let (Some(pause), Some(last)) = (&pause, rows.last()) {
+            pause.reached(last.generation);
         }
     };
     let result = ngola_learn::train::<G>(

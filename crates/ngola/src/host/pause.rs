@@ -4,7 +4,8 @@
 //! With `NGOLA_PAUSE_AT=N:FILE` in its environment, a tournament whose
 //! count of finished games reaches `N` (counted over the whole run, a
 //! resumed run's earlier games included; a run that starts at `N` or more
-//! never pauses), a database build that has written level `N`, or a merge
+//! never pauses), a database build that has written level `N`, a training
+//! run that has saved the checkpoint of generation `N`, or a merge
 //! (`N` = 1) that is building the merged folder beside its output, writes
 //! its process id to `FILE` and stops itself with SIGSTOP. By then at least
 //! `N` rows are in `games.csv` (the level's file is on disk), and nothing

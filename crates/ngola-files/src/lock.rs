@@ -1,10 +1,11 @@
 //! One writer per output folder.
 //!
-//! Every process that writes a run's folder (a fresh run, a resume, a
-//! merge's output, [`crate::runner::finish`]) first takes an exclusive
-//! operating-system lock on the folder's lock file `DIR/.lock` (`flock` on
-//! Unix, through std's [`File::try_lock`]) and writes its process id into
-//! it. A second process fails at once with [`ArenaError::Locked`], naming
+//! Every process that writes a folder (a tournament's run, a resume, a
+//! merge's output, an endgame database's build, a training run) first
+//! takes an exclusive operating-system lock on the folder's lock file
+//! `DIR/.lock` (`flock` on Unix, through std's [`File::try_lock`]) and
+//! writes its process id into it. A second process fails at once with
+//! [`LockError::Locked`], naming
 //! the folder and the holder's pid. The lock belongs to the open file, so
 //! it ends with its process however that ends (`kill -9` included): a
 //! killed run never blocks its own `--resume`, and the file it leaves
@@ -17,10 +18,68 @@ use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::error::{ArenaError, Result};
+use thiserror::Error;
 
 /// The lock file's name inside an output folder.
 pub const LOCK_FILE: &str = ".lock";
+
+/// Why a folder could not be locked.
+#[derive(Debug, Error)]
+pub enum LockError {
+    /// Another process writes to the folder: it holds the lock.
+    #[error(
+        "{path}: another process ({}) is writing to this folder (it holds the lock on {}); \
+         one process at a time: wait for it to end, or stop it",
+        pid.map_or("pid unknown".to_string(), |p| format!("pid {p}")),
+        path.join(LOCK_FILE).display()
+    )]
+    Locked {
+        /// The folder.
+        path: PathBuf,
+        /// The holder's process id, as it wrote it into the lock file.
+        pid: Option<u32>,
+    },
+    /// The folder is not a folder, or its lock file is not a regular file.
+    #[error("{path}: {message}")]
+    BadFile {
+        /// The folder or the lock file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The lock file could not be made, read or locked.
+    #[error("{path}: {source}")]
+    Io {
+        /// The lock file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+}
+
+impl LockError {
+    /// True if the user can fix it (another process to wait for, a file
+    /// to remove): exit code 2 on the command line.
+    pub fn is_input(&self) -> bool {
+        !matches!(self, LockError::Io { .. })
+    }
+
+    fn bad_file(path: &Path, message: &str) -> LockError {
+        LockError::BadFile {
+            path: path.to_path_buf(),
+            message: message.to_string(),
+        }
+    }
+
+    fn io(path: &Path, source: std::io::Error) -> LockError {
+        LockError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, LockError>;
 
 /// An exclusive lock on an output folder, held until dropped (or until
 /// the process ends). Dropping it removes the lock file.
@@ -32,12 +91,12 @@ pub struct FolderLock {
 
 impl FolderLock {
     /// Locks the existing folder `dir` for writing, or fails at once:
-    /// [`ArenaError::Locked`] (bad input, exit code 2) if another process
-    /// holds it, [`ArenaError::BadFile`] if `dir` is not a folder, and
-    /// [`ArenaError::Io`] if the lock file cannot be made or locked.
+    /// [`LockError::Locked`] (bad input, exit code 2) if another process
+    /// holds it, [`LockError::BadFile`] if `dir` is not a folder, and
+    /// [`LockError::Io`] if the lock file cannot be made or locked.
     pub fn acquire(dir: &Path) -> Result<FolderLock> {
         if !dir.is_dir() {
-            return Err(ArenaError::bad_file(dir, "no such folder"));
+            return Err(LockError::bad_file(dir, "no such folder"));
         }
         let path = dir.join(LOCK_FILE);
         // The holder removes the file when it is done; a process that
@@ -48,13 +107,13 @@ impl FolderLock {
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
-                    return Err(ArenaError::Locked {
+                    return Err(LockError::Locked {
                         path: dir.to_path_buf(),
                         pid: holder_pid(file),
                     })
                 }
                 Err(TryLockError::Error(e)) => {
-                    return Err(ArenaError::io(
+                    return Err(LockError::io(
                         &path,
                         std::io::Error::new(e.kind(), format!("cannot lock: {e}")),
                     ))
@@ -67,7 +126,7 @@ impl FolderLock {
             lock.write_pid()?;
             return Ok(lock);
         }
-        Err(ArenaError::io(
+        Err(LockError::io(
             &path,
             std::io::Error::other("cannot lock: the lock file keeps being replaced"),
         ))
@@ -80,12 +139,12 @@ impl FolderLock {
 
     /// Follows the folder after it was renamed to `dir` (the lock stays
     /// with the open file; only where to remove it from changes).
-    pub(crate) fn moved_to(&mut self, dir: &Path) {
+    pub fn moved_to(&mut self, dir: &Path) {
         self.path = dir.join(LOCK_FILE);
     }
 
     fn write_pid(&mut self) -> Result<()> {
-        let io = |e| ArenaError::io(&self.path, e);
+        let io = |e| LockError::io(&self.path, e);
         self.file.set_len(0).map_err(io)?;
         self.file.rewind().map_err(io)?;
         writeln!(self.file, "{}", std::process::id()).map_err(io)
@@ -106,7 +165,7 @@ impl Drop for FolderLock {
 /// as a bad file, so the pid is never written through it to another file.
 fn open_lock_file(path: &Path) -> Result<File> {
     let refused = || {
-        ArenaError::bad_file(
+        LockError::bad_file(
             path,
             "is not a regular file (a symbolic link or other); remove it to use the folder",
         )
@@ -122,13 +181,13 @@ fn open_lock_file(path: &Path) -> Result<File> {
         if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
             refused()
         } else {
-            ArenaError::io(path, e)
+            LockError::io(path, e)
         }
     })?;
     match file.metadata() {
         Ok(m) if m.is_file() => Ok(file),
         Ok(_) => Err(refused()),
-        Err(e) => Err(ArenaError::io(path, e)),
+        Err(e) => Err(LockError::io(path, e)),
     }
 }
 

@@ -196,9 +196,9 @@ mod tests {
         assert_eq!(limit("nodes 5000", Player::South).nodes, Some(5000));
         assert_eq!(limit("depth 7", Player::South).depth, Some(7));
         // The clock of the side to move, through the time manager.
-        let clock = "p1time 10000 p2time 2000 p1inc 100 p2inc 0";
-        assert_eq!(limit(clock, Player::South).time, ms(575));
-        assert_eq!(limit(clock, Player::North).time, ms(100));
+        let clock = "p1time 12000 p2time 2400 p1inc 100 p2inc 0";
+        assert_eq!(limit(clock, Player::South).time, ms(1075));
+        assert_eq!(limit(clock, Player::North).time, ms(200));
         // Combined: the tighter time wins, the other limits stay.
         let both = limit(
             "p1time 10000 p2time 10000 movetime 50 depth 3",

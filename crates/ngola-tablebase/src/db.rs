@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use ngola_rules::{Game, MoveList};
 
 use crate::error::TablebaseError;
@@ -162,9 +164,38 @@ pub struct Database<E: Endgame> {
 
 impl<E: Endgame> Database<E> {
     /// Opens the database in `dir` for `endgame`'s rules: every level file
-    /// from 0 up is mapped and its header checked; a database of another
-    /// game or other rules is refused naming both.
+    /// from 0 up is mapped, its header checked and its entries checked
+    /// against the header's SHA-256 (the levels in parallel, on the
+    /// current rayon pool); a database of another game or other rules is
+    /// refused naming both, and a level whose entries changed is refused
+    /// naming it ([`TablebaseError::BadFile`], field `sha256`). So every
+    /// value read from an opened database is the one its build wrote, and
+    /// its identity ([`Database::id`], over the checksums) names its
+    /// entries too.
     pub fn open(dir: &Path, endgame: &E) -> Result<Database<E>, TablebaseError> {
+        let db = Database::open_unchecked(dir, endgame)?;
+        let damaged = db
+            .levels
+            .par_iter()
+            .find_first(|level| !level.checksum_ok());
+        if let Some(level) = damaged {
+            return Err(TablebaseError::BadFile {
+                path: level.path.clone(),
+                field: "sha256".into(),
+                reason: "the entries do not match the header's checksum: the level is damaged \
+                         (`ngola tablebase verify` checks every level; `ngola tablebase build` \
+                         with the same rules rebuilds it and the levels above it)"
+                    .into(),
+            });
+        }
+        Ok(db)
+    }
+
+    /// Opens the database as [`Database::open`] does, without checking the
+    /// entries against their checksums: for [`crate::verify`], which
+    /// reports a damaged level instead of refusing it, and for a build
+    /// that has just written (and hashed) its levels.
+    pub fn open_unchecked(dir: &Path, endgame: &E) -> Result<Database<E>, TablebaseError> {
         let paths = level_paths(dir)?;
         if paths.is_empty() {
             return Err(TablebaseError::BadFile {

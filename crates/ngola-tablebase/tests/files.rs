@@ -62,11 +62,11 @@ fn verify_finds_one_changed_entry() {
         let run = |dir: &Path| -> (bool, u64, usize) {
             let report = if endgame_dir == "kalah" {
                 let e = kalah(&["pits=3", "seeds=2", "max_plies=0"]);
-                let db = Database::open(dir, &e).unwrap();
+                let db = Database::open_unchecked(dir, &e).unwrap();
                 verify(&db, 50, &|_, _| {}).unwrap()
             } else {
                 let e = umelbagara(&["houses=3", "counters=2", "max_plies=0"]);
-                let db = Database::open(dir, &e).unwrap();
+                let db = Database::open_unchecked(dir, &e).unwrap();
                 verify(&db, 50, &|_, _| {}).unwrap()
             };
             (
@@ -84,10 +84,25 @@ fn verify_finds_one_changed_entry() {
         }
         let (ok, failures, bad) = run(&dir);
         assert!(ok && failures == 0 && bad == 0, "{endgame_dir}: clean");
-        // One byte of level 9, checksum left: the checksum catches it.
+        // One byte of level 9, checksum left: the checksum catches it, and
+        // the database is no longer opened for probes.
         tamper(&dir, 9, 17, false);
         let (ok, _, bad) = run(&dir);
         assert!(!ok && bad == 1, "{endgame_dir}: checksum");
+        let refused = if endgame_dir == "kalah" {
+            Database::open(&dir, &kalah(&["pits=3", "seeds=2", "max_plies=0"])).err()
+        } else {
+            Database::open(
+                &dir,
+                &umelbagara(&["houses=3", "counters=2", "max_plies=0"]),
+            )
+            .err()
+        };
+        assert!(
+            matches!(&refused, Some(TablebaseError::BadFile { path, field, .. })
+                if field == "sha256" && path.ends_with("level-009.tb")),
+            "{endgame_dir}: {refused:?}"
+        );
         // Undo, then change it with a matching checksum: the invariant does.
         tamper(&dir, 9, 17, false);
         let path = level_path(&dir, 9);

@@ -144,6 +144,23 @@ fn other_rules_probes_and_a_changed_entry() {
     let report = stdout(&out);
     assert!(report.contains("checksums bad at levels [9]"), "{report}");
     assert!(report.contains("failure level 9 "), "{report}");
+    // Every other use refuses the damaged level, naming it: the probe and
+    // an agent searching over the database.
+    refused(
+        &["tablebase", "probe", dir, position],
+        &["level-009.tb", "sha256", "damaged"],
+    );
+    let agent = format!("alphabeta:depth=2,tb={dir}");
+    let run = root.join("run");
+    refused(
+        &args![
+            "tournament --game kalah --rule pits=5 --rule max_plies=0 --agent",
+            agent,
+            "--agent random --games 2 -q --out",
+            run
+        ],
+        &["level-009.tb", "sha256", "damaged"],
+    );
 }
 
 #[test]

@@ -25,6 +25,14 @@ use super::read::{parse_games, read_games, GamesFile};
 
 /// The plain file's name.
 const PLAIN: &str = "games.csv";
+/// The most an archive may grow when decompressed, as a multiple of its
+/// size: the games ngola writes compress 4 to 8 times (measured over the
+/// committed archives of `results/`), so an archive that grows more is
+/// not one of them (a file of zeros grows a thousand times) and is refused
+/// before it fills the disk or the memory.
+pub const MAX_EXPANSION: u64 = 64;
+/// The least bound on an archive's decompressed size, whatever its size.
+const MIN_DECOMPRESSED_BOUND: u64 = 1 << 20;
 /// The archive's name.
 pub const ARCHIVE: &str = "games.csv.gz";
 
@@ -130,23 +138,90 @@ pub fn restore_games(dir: &Path) -> Result<bool> {
 }
 
 /// Decompresses the gzip file `archive` into the file `to` (through a
-/// temporary file and a rename). A damaged archive is an error naming it.
+/// temporary file and a rename). A damaged archive, or one that grows more
+/// than [`MAX_EXPANSION`] times, is an error naming it, and leaves `to`
+/// as it was.
 pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
+    let bound = decompressed_bound(archive)?;
     rewrite(archive, to, |input, output| {
-        std::io::copy(&mut MultiGzDecoder::new(input), output).map(|_| ())
+        std::io::copy(&mut Bounded::new(MultiGzDecoder::new(input), bound), output).map(|_| ())
     })
     .map_err(|e| match e {
         ArenaError::Io { source, .. } if unreadable(&source) => {
-            ArenaError::bad_file(archive, format!("not a readable gzip file ({source})"))
+            ArenaError::bad_file(archive, unreadable_message(&source))
         }
         other => other,
     })
 }
 
-/// True for the errors of a damaged or cut gzip stream.
+/// Opens the gzip file `path` for reading its decompressed bytes, bounded
+/// as [`decompress`] bounds them: reading past the bound fails with
+/// [`std::io::ErrorKind::FileTooLarge`] (see [`unreadable_message`]).
+pub fn open_bounded(path: &Path) -> Result<impl Read> {
+    let bound = decompressed_bound(path)?;
+    let file = File::open(path).map_err(|e| ArenaError::io(path, e))?;
+    Ok(Bounded::new(
+        MultiGzDecoder::new(BufReader::new(file)),
+        bound,
+    ))
+}
+
+/// The most bytes the archive `path` may decompress to.
+fn decompressed_bound(path: &Path) -> Result<u64> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| ArenaError::io(path, e))?
+        .len();
+    Ok(size
+        .saturating_mul(MAX_EXPANSION)
+        .max(MIN_DECOMPRESSED_BOUND))
+}
+
+/// A reader that fails once more than `left` bytes have come through.
+struct Bounded<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: Read> Bounded<R> {
+    fn new(inner: R, bound: u64) -> Self {
+        Bounded { inner, left: bound }
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // One byte past the bound is enough to know it is passed.
+        let want = buf
+            .len()
+            .min(usize::try_from(self.left.saturating_add(1)).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        if n as u64 > self.left {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!("decompresses to more than {MAX_EXPANSION} times its size"),
+            ));
+        }
+        self.left -= n as u64;
+        Ok(n)
+    }
+}
+
+/// True for the errors of a damaged, cut or oversized gzip stream.
 fn unreadable(e: &std::io::Error) -> bool {
-    use std::io::ErrorKind::{InvalidData, InvalidInput, UnexpectedEof};
-    matches!(e.kind(), InvalidInput | InvalidData | UnexpectedEof)
+    use std::io::ErrorKind::{FileTooLarge, InvalidData, InvalidInput, UnexpectedEof};
+    matches!(
+        e.kind(),
+        InvalidInput | InvalidData | UnexpectedEof | FileTooLarge
+    )
+}
+
+/// What a reader's error says of an archive.
+pub fn unreadable_message(e: &std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::FileTooLarge {
+        format!("{e}: not the games of a run (they compress 4 to 8 times)")
+    } else {
+        format!("not a readable gzip file ({e})")
+    }
 }
 
 /// Reads the games of the folder `dir` as [`read_games`] reads
@@ -157,11 +232,10 @@ pub fn read_folder_games(dir: &Path) -> Result<GamesFile> {
         return read_games(&dir.join(PLAIN));
     }
     let archive = dir.join(ARCHIVE);
-    let file = File::open(&archive).map_err(|e| ArenaError::io(&archive, e))?;
     let mut bytes = Vec::new();
-    MultiGzDecoder::new(BufReader::new(file))
+    open_bounded(&archive)?
         .read_to_end(&mut bytes)
-        .map_err(|e| ArenaError::bad_file(&archive, format!("not a readable gzip file ({e})")))?;
+        .map_err(|e| ArenaError::bad_file(&archive, unreadable_message(&e)))?;
     parse_games(&bytes, &archive)
 }
 
@@ -177,6 +251,31 @@ mod tests {
     }
 
     const TEXT: &[u8] = b"some,rows\n1,2\n3,4\n";
+
+    #[test]
+    fn an_archive_that_grows_without_measure_is_refused_and_the_folder_kept() {
+        let dir = folder("bomb");
+        // Ten megabytes of zeros: about ten kilobytes compressed.
+        let mut encoder = GzBuilder::new().write(Vec::new(), Compression::best());
+        encoder.write_all(&vec![0u8; 10 << 20]).expect("compress");
+        let bomb = encoder.finish().expect("compressed");
+        std::fs::write(dir.join(ARCHIVE), &bomb).expect("write");
+        let err = restore_games(&dir).expect_err("refused");
+        assert!(err.is_input(), "{err}");
+        assert!(
+            err.to_string().contains(ARCHIVE) && err.to_string().contains("64 times its size"),
+            "{err}"
+        );
+        // Nothing of the folder changed: the archive is there, alone.
+        assert_eq!(std::fs::read(dir.join(ARCHIVE)).expect("kept"), bomb);
+        let names: Vec<_> = std::fs::read_dir(&dir)
+            .expect("folder")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names, [ARCHIVE]);
+        let err = read_folder_games(&dir).expect_err("refused");
+        assert!(err.to_string().contains("64 times its size"), "{err}");
+    }
 
     #[test]
     fn archive_and_restore_give_back_the_same_bytes() {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use ngola_arena::record::parse_games;
+use ngola_arena::record::{self, parse_games};
 use ngola_arena::runner::files;
 use ngola_arena::Experiment;
 use ngola_rules::{with_game, Game, GameKind, RuleOptions};
@@ -141,11 +141,11 @@ fn read_rows(folder: &Path) -> Result<Vec<ngola_arena::GameRecord>, StudyError> 
     let (bytes, path) = match std::fs::read(&plain) {
         Ok(bytes) => (bytes, plain),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let file = std::fs::File::open(&archived).map_err(|e| StudyError::io(&archived, e))?;
+            // Bounded: an archive that grows without end is refused.
             let mut bytes = Vec::new();
-            flate2::read::GzDecoder::new(file)
+            record::open_bounded(&archived)?
                 .read_to_end(&mut bytes)
-                .map_err(|e| StudyError::bad_file(&archived, e.to_string()))?;
+                .map_err(|e| StudyError::bad_file(&archived, record::unreadable_message(&e)))?;
             (bytes, archived)
         }
         Err(e) => return Err(StudyError::io(&plain, e)),

@@ -21,6 +21,7 @@ pub mod entry;
 pub mod error;
 pub mod experiment;
 pub mod format;
+pub mod inputs;
 mod kept;
 /// One writer per output folder (from `ngola-files`, shared with the
 /// databases' builds and training runs).

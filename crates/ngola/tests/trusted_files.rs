@@ -399,3 +399,66 @@ fn long_lines_of_suites_experiments_and_records_are_refused_naming_the_limit() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_run_reads_the_same_databases_and_networks_by_content_from_start_to_merge() {
+    let root = temp_dir("inputs");
+    let db = root.join("db");
+    let other = root.join("db-6");
+    for (dir, seeds) in [(&db, "4"), (&other, "6")] {
+        succeed(&args![
+            "tablebase build kalah --rule pits=2 --seeds",
+            seeds,
+            "--threads=1 -o",
+            s(dir)
+        ]);
+    }
+    let agent = format!("alphabeta:depth=2,tb={}", s(&db));
+    let shard = |i: &str, out: &Path| {
+        succeed(&args![
+            "tournament --game kalah --rule pits=2 --agent",
+            agent,
+            "--agent random --games 4 --threads 1 --quiet --shard",
+            i,
+            "--out",
+            s(out)
+        ]);
+    };
+    let (first, second) = (root.join("s1"), root.join("s2"));
+    shard("1/2", &first);
+    // The run names its database by content.
+    let inputs = std::fs::read_to_string(first.join("inputs.csv")).unwrap();
+    let id = succeed(&["tablebase", "info", s(&db)]);
+    let id = id
+        .lines()
+        .find_map(|l| l.strip_prefix("id "))
+        .expect("an id");
+    assert_eq!(
+        inputs,
+        format!("what,path,sha256\nagents[0].tb,{},{id}\n", s(&db)),
+    );
+    // Another database at the same path: the second shard reads it.
+    std::fs::rename(&db, root.join("db-4")).unwrap();
+    std::fs::rename(&other, &db).unwrap();
+    shard("2/2", &second);
+    // The merge refuses shards that read different databases, and a
+    // resume refuses a database that changed since the run began.
+    refused(
+        &args![
+            "merge",
+            s(&first),
+            s(&second),
+            "--out",
+            s(&root.join("merged"))
+        ],
+        &["read other files than", "agents[0].tb", id],
+    );
+    refused(
+        &args!["tournament --resume", s(&first)],
+        &["inputs.csv", "agents[0].tb", id, "before"],
+    );
+    // With its own database back, the first shard resumes.
+    std::fs::rename(&db, &other).unwrap();
+    std::fs::rename(root.join("db-4"), &db).unwrap();
+    succeed(&args!["tournament --resume", s(&first), "--quiet"]);
+}

@@ -197,6 +197,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
                 ),
             ));
         }
+        crate::inputs::check_shard(first, dir)?;
         let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
         for r in found.records {
             let slot = &mut owner[r.game as usize];
@@ -264,18 +265,20 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     }
     std::fs::create_dir(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
     let mut tmp_lock = FolderLock::acquire(&tmp)?;
-    let built = write_experiment(&tmp, &merged, &provenance).and_then(|()| {
-        observer.building(&tmp);
-        let shard_files = shard_sources(dirs, &tmp)?;
-        let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
-        let counting = count_rows(&merged, &schedule, &tmp, &records)?;
-        drop(records);
-        let report = complete_from(&merged, &tmp, counting, (true, &sources), &ending);
-        for file in shard_files.iter().filter(|f| f.starts_with(&tmp)) {
-            let _ = std::fs::remove_file(file);
-        }
-        report
-    });
+    let built = write_experiment(&tmp, &merged, &provenance)
+        .and_then(|()| crate::inputs::write(&tmp, &crate::inputs::read(first)?))
+        .and_then(|()| {
+            observer.building(&tmp);
+            let shard_files = shard_sources(dirs, &tmp)?;
+            let sources: Vec<&Path> = shard_files.iter().map(PathBuf::as_path).collect();
+            let counting = count_rows(&merged, &schedule, &tmp, &records)?;
+            drop(records);
+            let report = complete_from(&merged, &tmp, counting, (true, &sources), &ending);
+            for file in shard_files.iter().filter(|f| f.starts_with(&tmp)) {
+                let _ = std::fs::remove_file(file);
+            }
+            report
+        });
     let mut report = match built {
         Ok(report) => report,
         Err(e) => {

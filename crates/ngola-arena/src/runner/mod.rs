@@ -78,6 +78,9 @@ pub mod files {
     pub const SUMMARY: &str = "summary.txt";
     /// The run's copy of its opening suite, when it has one.
     pub const OPENINGS: &str = super::SUITE_FILE;
+    /// The networks and databases the run reads, by content
+    /// ([`crate::inputs`]), when it reads any.
+    pub const INPUTS: &str = crate::inputs::INPUTS;
 }
 
 /// What the calling program hands a run: whom to tell about its progress,
@@ -277,6 +280,7 @@ pub fn run_with<G: Evaluate>(
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
     let (experiment, rules) = checked::<G>(experiment, seats)?;
+    let inputs = crate::inputs::inputs_of::<G>(&experiment)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let created = !dir.exists();
@@ -300,6 +304,9 @@ pub fn run_with<G: Evaluate>(
     let provenance = Provenance::now(experiment.threads, caller.commit);
     let played = (|| {
         write_experiment(dir, &experiment, &provenance)?;
+        // After the experiment: a kill between the two leaves a run that
+        // resumes (and records its inputs then), not a folder of strays.
+        crate::inputs::write(dir, &inputs)?;
         let writer = GamesWriter::create(&dir.join(files::GAMES))?;
         let schedule = Schedule::new(&experiment);
         let present = Present::new(schedule.games());
@@ -366,6 +373,7 @@ fn undo_unplayed(dir: &Path, created: bool, lock: FolderLock) {
         files::EXPERIMENT,
         files::OPENINGS,
         files::SUMMARY,
+        files::INPUTS,
     ] {
         let _ = std::fs::remove_file(dir.join(name));
     }
@@ -438,6 +446,8 @@ pub fn resume_with<G: Evaluate>(
 ) -> Result<Report> {
     let (experiment, rules) = checked::<G>(experiment, seats)?;
     let _lock = FolderLock::acquire(dir)?;
+    // The networks and databases it reads are the ones it began with.
+    crate::inputs::check_resumed(dir, &crate::inputs::inputs_of::<G>(&experiment)?)?;
     // An archived run is resumed from its rows made plain again.
     crate::record::restore_games(dir)?;
     let start = G::start(rules);

@@ -192,7 +192,7 @@ impl<E: Endgame> Database<E> {
     }
 
     /// Opens the database as [`Database::open`] does, without checking the
-    /// entries against their checksums: for [`crate::verify`], which
+    /// entries against their checksums: for [`crate::verify()`], which
     /// reports a damaged level instead of refusing it, and for a build
     /// that has just written (and hashed) its levels.
     pub fn open_unchecked(dir: &Path, endgame: &E) -> Result<Database<E>, TablebaseError> {

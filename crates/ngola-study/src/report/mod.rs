@@ -104,7 +104,7 @@ struct ReportView {
 }
 
 /// Measures every cell of the study folder `dir` (from its games), with
-/// the exact values of `solved` ([`Solved::read_all`]); writes
+/// the exact values of `solved` ([`Solved::read`]); writes
 /// `measures.csv`, `skill.csv` and `exact.csv` (every judged board of the
 /// study's games, those the cells play first), then renders the report
 /// from them ([`render_tables`]). Returns the report's text.

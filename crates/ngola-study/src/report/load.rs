@@ -93,6 +93,14 @@ pub fn load_cells(dir: &Path, solved: &Solved) -> Result<LoadedStudy, StudyError
     };
     // One cell per task; collected in the cells' order, so the result does
     // not depend on the thread count.
+    if folders.is_empty() {
+        // A report of no games would read as a finding; say what is missing.
+        return Err(StudyError::bad_file(
+            &dir.join(RUNS),
+            "no cell has been played (no run folder with an experiment.toml): \
+             play the study first (`ngola study FILE`)",
+        ));
+    }
     let cells = folders
         .par_iter()
         .map(|(name, folder)| load_cell(name, folder, solved))
@@ -150,5 +158,21 @@ fn read_rows(folder: &Path) -> Result<Vec<ngola_arena::GameRecord>, StudyError> 
         }
         Err(e) => return Err(StudyError::io(&plain, e)),
     };
-    Ok(parse_games(&bytes, &path)?.records)
+    let found = parse_games(&bytes, &path)?;
+    // A cut row or no row at all: the cell's run stopped, and a report
+    // of what is there would pass for the whole of it.
+    if found.partial_tail {
+        return Err(StudyError::bad_file(
+            &path,
+            "ends in a cut row (its run was stopped mid-write): finish the cell \
+             (`ngola study FILE` resumes it) before the report",
+        ));
+    }
+    if found.records.is_empty() {
+        return Err(StudyError::bad_file(
+            &path,
+            "holds no game: finish the cell (`ngola study FILE` resumes it) before the report",
+        ));
+    }
+    Ok(found.records)
 }

@@ -152,6 +152,30 @@ fn a_folder_without_runs_is_an_error_naming_it() {
     assert!(err.to_string().contains("not a study folder"), "{err}");
 }
 
+#[test]
+fn a_study_with_no_game_or_a_cut_one_is_an_error_naming_the_file() {
+    let tmp = TempDir::new("unplayed");
+    let dir = &tmp.0;
+    // No cell played: the runs folder is empty.
+    std::fs::create_dir_all(dir.join("runs")).expect("runs/");
+    let err = write_report(dir, &Solved::default()).expect_err("nothing played");
+    assert!(err.to_string().contains("no cell has been played"), "{err}");
+    // A cell whose games.csv lost its last row's end, then all its rows.
+    cell(dir, "plain", &[("houses", "3"), ("counters", "1")]);
+    let games = dir.join("runs/plain/games.csv");
+    let text = std::fs::read(&games).expect("games.csv");
+    std::fs::write(&games, &text[..text.len() - 5]).expect("cut");
+    let err = write_report(dir, &Solved::default()).expect_err("cut row");
+    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        err.to_string().contains("games.csv") && err.to_string().contains("cut row"),
+        "{err}"
+    );
+    std::fs::write(&games, format!("{}\n", COLUMNS.join(","))).expect("header only");
+    let err = write_report(dir, &Solved::default()).expect_err("no game");
+    assert!(err.to_string().contains("holds no game"), "{err}");
+}
+
 fn score(low: f64, high: f64) -> MeasureRow {
     MeasureRow {
         cell: "c".to_string(),

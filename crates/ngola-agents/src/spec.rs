@@ -152,6 +152,15 @@ pub enum BuildError {
         /// What is wrong with it.
         source: ngola_tablebase::TablebaseError,
     },
+    /// Its endgame database is not of the game's rules of play (for the
+    /// solver: not of the game's exact rules, ply cap included).
+    #[error("tb={dir}: {reason}")]
+    TablebaseRules {
+        /// The folder given.
+        dir: PathBuf,
+        /// How the rules differ.
+        reason: String,
+    },
     /// Its network (`net=` or `eval=net:`) cannot be used.
     #[error("network {path}: {source}")]
     Network {
@@ -290,6 +299,38 @@ impl AgentSpec {
             Some(path) => crate::network::check::<G>(path, rules),
             None => Ok(()),
         }
+    }
+
+    /// Checks that the endgame database the spec names, if any, opens and
+    /// is of `G`'s rules of play under `rules` (for the solver, of exactly
+    /// `rules`: it takes only a game's own exact values): callers check
+    /// before play, so that no game is played by an agent that would not
+    /// use its database, or would use wrong values.
+    pub fn check_tablebase<G: Evaluate>(&self, rules: &G::Rules) -> Result<(), BuildError> {
+        let Some(dir) = self.tablebase() else {
+            return Ok(());
+        };
+        let oracle = G::open_tablebase(dir).map_err(|source| BuildError::Tablebase {
+            dir: dir.clone(),
+            source,
+        })?;
+        let refused = |reason: &str| BuildError::TablebaseRules {
+            dir: dir.clone(),
+            reason: reason.to_string(),
+        };
+        if !oracle.covers_rules(rules) {
+            return Err(refused(
+                "the database is of other rules of play than the game's",
+            ));
+        }
+        if matches!(self, AgentSpec::Solver(_)) && !oracle.covers_exactly(rules) {
+            return Err(refused(
+                "the solver takes only a game's own exact values, and the database's are \
+                 those of the game without a ply cap while the game's rules have one: add \
+                 --rule max_plies=0",
+            ));
+        }
+        Ok(())
     }
 
     /// The endgame database the spec names (`tb=`), if any.

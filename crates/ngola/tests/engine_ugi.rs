@@ -309,3 +309,47 @@ fn bad_lines_answer_error_and_the_engine_goes_on() {
     assert_eq!(out[6], "response true");
     assert_eq!(out.len(), 7, "{out:?}");
 }
+
+#[test]
+fn rules_the_agents_database_is_not_of_are_refused_as_a_tournament_refuses_them() {
+    let db = common::temp_dir("engine-tb");
+    let db_text = db.to_str().expect("a UTF-8 path");
+    common::succeed(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--rule",
+        "pits=2",
+        "--seeds",
+        "4",
+        "--threads=1",
+        "-o",
+        db_text,
+    ]);
+    let agent = format!("alphabeta:depth=2,tb={db_text}");
+    let input = "\
+setoption name rules value pits=3
+show
+setoption name rules value pits=2,max_plies=0
+show
+quit
+";
+    let args = ["kalah", "--rule", "pits=2", "--agent", &agent];
+    let (out, status) = engine(&args, input.as_bytes());
+    assert!(status.success());
+    assert!(
+        out[0].starts_with("info error the agent cannot play rules `pits=3`: tb=")
+            && out[0].contains("other rules of play"),
+        "{}",
+        out[0]
+    );
+    // The rules stay those the agent can play.
+    assert_eq!(out[1], "position kalah 4,4/4,4 S 0 0,0");
+    assert_eq!(out[2], "position kalah 4,4/4,4 S 0 0,0");
+    assert_eq!(out.len(), 3, "{out:?}");
+    // Started on such rules: refused before the session, exit 2.
+    common::refused(
+        &["engine", "kalah", "--rule", "pits=3", "--agent", &agent],
+        &["other rules of play"],
+    );
+}

@@ -187,34 +187,10 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
 /// would not use its database.
 pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
     for (i, agent) in experiment.agents.iter().enumerate() {
-        let AgentKind::BuiltIn(spec) = &agent.kind else {
-            continue;
-        };
-        let Some(dir) = spec.tablebase() else {
-            continue;
-        };
-        let field = || format!("agents[{i}] (`{agent}`)");
-        let oracle = G::open_tablebase(dir)
-            .map_err(|e| ArenaError::field(field(), format!("tb={}: {e}", dir.display())))?;
-        if !oracle.covers_rules(rules) {
-            return Err(ArenaError::field(
-                field(),
-                format!(
-                    "tb={}: the database is of other rules of play than the run's",
-                    dir.display()
-                ),
-            ));
-        }
-        if matches!(spec, ngola_agents::AgentSpec::Solver(_)) && !oracle.covers_exactly(rules) {
-            return Err(ArenaError::field(
-                field(),
-                format!(
-                    "tb={}: the solver takes only a game's own exact values, and the \
-                     database's are those of the game without a ply cap while the run's \
-                     rules have one: add --rule max_plies=0",
-                    dir.display()
-                ),
-            ));
+        if let AgentKind::BuiltIn(spec) = &agent.kind {
+            spec.check_tablebase::<G>(rules).map_err(|e| {
+                ArenaError::field(format!("agents[{i}] (`{agent}`)"), e.to_string())
+            })?;
         }
     }
     Ok(())

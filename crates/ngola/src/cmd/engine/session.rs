@@ -63,9 +63,10 @@ impl<G: Evaluate> Engine<G> {
             Some(text) => G::from_position(text, rules)?,
             None => G::start(rules),
         };
-        // A table the machine cannot hold, or a network of other rules,
-        // is refused here (exit 2).
+        // A table the machine cannot hold, or a network or a database of
+        // other rules, is refused here (exit 2), as a tournament refuses it.
         spec.check_network::<G>(&rules)?;
+        spec.check_tablebase::<G>(&rules)?;
         let agent = spec.try_build::<G>(seed)?;
         Ok(Engine {
             spec,
@@ -257,6 +258,12 @@ impl<G: Evaluate> Engine<G> {
                     })?,
                     None => G::start(rules),
                 };
+                let off_agent = |e: ngola_agents::BuildError| WordError::RulesOffAgent {
+                    rules: value.to_string(),
+                    reason: e.to_string(),
+                };
+                self.spec.check_network::<G>(&rules).map_err(off_agent)?;
+                self.spec.check_tablebase::<G>(&rules).map_err(off_agent)?;
                 self.rules = rules;
                 self.start = start;
                 // The same game's seed: new rules are not a new game.

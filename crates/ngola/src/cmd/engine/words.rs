@@ -72,6 +72,15 @@ pub enum WordError {
         #[source]
         source: PositionError,
     },
+    /// `setoption name rules` with rules the agent's network or endgame
+    /// database is not of (a tournament refuses the same agent).
+    #[error("the agent cannot play rules `{rules}`: {reason}")]
+    RulesOffAgent {
+        /// The option's value.
+        rules: String,
+        /// What of the agent does not fit them (its network or database).
+        reason: String,
+    },
     /// `setoption name seed` with a value that is not a seed.
     #[error("seed `{0}`: expected a whole number from 0 to {max}", max = u64::MAX)]
     BadSeed(String),

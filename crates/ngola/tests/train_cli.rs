@@ -256,3 +256,48 @@ fn bad_settings_are_refused_naming_the_flag() {
     );
     std::fs::remove_dir_all(&other).expect("clean up");
 }
+
+/// Borrowed arguments.
+fn run(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_resume_refuses_a_log_that_lost_rows_or_a_network_of_other_widths() {
+    let args_for = |dir: &Path, generations: &str, hidden: &'static str| -> Vec<String> {
+        let mut args: Vec<String> = ["train", "kalah", "--generations", generations, "-o"]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        args.push(dir.to_str().unwrap().to_string());
+        args.extend(
+            TINY.iter()
+                .map(|a| if *a == "16" { hidden } else { a }.to_string()),
+        );
+        args
+    };
+    let dir = temp_dir("lost-rows");
+    succeed(&run(&args_for(&dir, "2", "16")));
+    let again = args_for(&dir, "3", "16");
+    // The log cut to its first row, then deleted: refused, naming it.
+    let log = dir.join("train.csv");
+    let text = std::fs::read_to_string(&log).expect("train.csv");
+    let first_row: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&log, first_row).expect("cut");
+    refused(&run(&again), &["train.csv", "lost rows"]);
+    std::fs::remove_file(&log).expect("deleted");
+    refused(&run(&again), &["train.csv", "lost rows"]);
+    std::fs::write(&log, &text).expect("restored");
+    // The checkpoint's network replaced by one of other widths: refused.
+    let other = temp_dir("other-widths");
+    succeed(&run(&args_for(&other, "1", "8")));
+    std::fs::copy(
+        other.join("checkpoints/gen-1/network.safetensors"),
+        dir.join("checkpoints/gen-2/network.safetensors"),
+    )
+    .expect("copied");
+    refused(
+        &run(&again),
+        &["network.safetensors", "hidden widths [8]", "[16]"],
+    );
+}

@@ -333,11 +333,37 @@ fn open_run<G: Evaluate>(
         s.check_same(&recorded.settings)?;
         let done: Checkpoint = checkpoint::read_json(&checkpoint_path)?;
         let saved = checkpoint::generation_dir(dir, done.generation);
-        let net = Network::<G>::load(&saved.join(checkpoint::NETWORK_FILE), &rules)?;
+        let net_path = saved.join(checkpoint::NETWORK_FILE);
+        let net = Network::<G>::load(&net_path, &rules)?;
+        // The checkpoint's network is the run's: the widths its settings say.
+        if net.hidden_widths() != s.hidden {
+            return Err(TrainError::Corrupt {
+                file: net_path.display().to_string(),
+                message: format!(
+                    "hidden widths {:?}, but the run's settings say {:?}",
+                    net.hidden_widths(),
+                    s.hidden
+                ),
+            });
+        }
         let replay = Replay::load(&saved.join(checkpoint::REPLAY_FILE), input, actions)?;
         // Rows past the checkpoint (a run killed between the two) go.
-        let mut rows = log::read_rows(&dir.join(checkpoint::LOG_FILE))?;
+        let log_path = dir.join(checkpoint::LOG_FILE);
+        let mut rows = log::read_rows(&log_path)?;
         rows.retain(|r| r.generation <= done.generation);
+        // Every generation up to the checkpoint has its row: a log cut or
+        // deleted would lose the run's history without a word.
+        if !rows.iter().map(|r| r.generation).eq(1..=done.generation) {
+            return Err(TrainError::Corrupt {
+                file: log_path.display().to_string(),
+                message: format!(
+                    "holds {} rows for the checkpoint's {} generations: the run's log \
+                     lost rows (restore it, or train in a new folder)",
+                    rows.len(),
+                    done.generation
+                ),
+            });
+        }
         return Ok((net, replay, done, rows));
     }
     let has_files = std::fs::read_dir(dir)

@@ -223,18 +223,14 @@ impl<G: Encode> Network<G> {
     }
 
     /// Writes the network to `path` as safetensors (through a temporary
-    /// file renamed into place, so a crash never leaves half a file).
+    /// file synced to the disk and renamed into place, so a crash or a
+    /// power cut never leaves half a file).
     pub fn save(&self, path: &Path) -> Result<(), NnError> {
         let bytes = format::encode(self)?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        let io = |source| NnError::Io {
+        ngola_files::write_atomically(path, &bytes).map_err(|source| NnError::Io {
             path: path.to_path_buf(),
             source,
-        };
-        std::fs::write(&tmp, bytes).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        })
     }
 }
 

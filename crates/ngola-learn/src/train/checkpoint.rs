@@ -58,17 +58,13 @@ pub struct Checkpoint {
     pub seconds: f64,
 }
 
-/// Writes `bytes` to `path` through `path.tmp`.
+/// Writes `bytes` to `path` through `path.tmp`, synced to the disk
+/// ([`ngola_files::write_atomically`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let io = |source| TrainError::Io {
+    ngola_files::write_atomically(path, bytes).map_err(|source| TrainError::Io {
         path: path.display().to_string(),
         source,
-    };
-    std::fs::write(&tmp, bytes).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    })
 }
 
 /// Writes `value` as pretty JSON to `path`.

@@ -156,18 +156,53 @@ impl Replay {
         let mut replay = Replay::new(input, actions, capacity);
         replay.next = next;
         let float = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        for chunk in body[at..].chunks_exact(record) {
+        for (i, chunk) in body[at..].chunks_exact(record).enumerate() {
             let (mask, floats) = chunk.split_at(actions);
             let floats: Vec<f32> = floats.chunks_exact(4).map(float).collect();
-            replay.examples.push(Example {
+            let example = Example {
                 legal: (0..actions).filter(|&a| mask[a] == 1).collect(),
                 observation: floats[..input].to_vec(),
                 policy: floats[input..input + actions].to_vec(),
                 value: floats[input + actions],
-            });
+            };
+            // The checksum finds damage, not examples that were written
+            // wrong: each is checked before the learner trusts it.
+            if let Some(fault) = fault(&example, mask) {
+                return Err(corrupt(&format!("example {i}: {fault}")));
+            }
+            replay.examples.push(example);
         }
         Ok(replay)
     }
+}
+
+/// What is wrong with a stored example, if anything: a legality mask of
+/// other bytes than 0 and 1, no legal action, a number that is not finite,
+/// a value outside [-1, 1] or a policy that is not a distribution over
+/// legal actions.
+fn fault(example: &Example, mask: &[u8]) -> Option<String> {
+    if mask.iter().any(|&b| b > 1) {
+        return Some("its legality mask holds other bytes than 0 and 1".into());
+    }
+    if example.legal.is_empty() {
+        return Some("no legal action".into());
+    }
+    let numbers = example.observation.iter().chain(&example.policy);
+    if let Some(x) = numbers.chain([&example.value]).find(|x| !x.is_finite()) {
+        return Some(format!("a number that is not finite ({x})"));
+    }
+    if !(-1.0..=1.0).contains(&example.value) {
+        return Some(format!("value {} outside [-1, 1]", example.value));
+    }
+    let off_legal = example
+        .policy
+        .iter()
+        .enumerate()
+        .any(|(a, &p)| p < 0.0 || (p > 0.0 && mask[a] == 0));
+    if off_legal {
+        return Some("its policy gives weight to an illegal action or below 0".into());
+    }
+    None
 }
 
 #[cfg(test)]
@@ -221,6 +256,45 @@ mod tests {
         ));
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         assert_eq!(r.sample(5, &mut rng).unwrap().len(), 5);
+        // Examples written wrong, with a checksum that matches: refused,
+        // naming the example.
+        for (bad, says) in [
+            (
+                Example {
+                    value: f32::NAN,
+                    ..example(0)
+                },
+                "not finite",
+            ),
+            (
+                Example {
+                    value: 2.0,
+                    ..example(0)
+                },
+                "outside [-1, 1]",
+            ),
+            (
+                Example {
+                    legal: vec![],
+                    ..example(0)
+                },
+                "no legal action",
+            ),
+            (
+                Example {
+                    policy: vec![0.5, 0.5, 0.0],
+                    ..example(0)
+                },
+                "illegal action",
+            ),
+        ] {
+            let mut r = Replay::new(2, 3, 4);
+            r.push(example(1));
+            r.push(bad);
+            r.save(&path).unwrap();
+            let err = Replay::load(&path, 2, 3).unwrap_err().to_string();
+            assert!(err.contains("example 1: ") && err.contains(says), "{err}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -139,6 +139,16 @@ pub fn build<E: Endgame>(
     std::fs::create_dir_all(dir).map_err(|e| TablebaseError::io(dir, e))?;
     let _lock = ngola_files::FolderLock::acquire(dir)?;
     remove_partial(dir, monitor)?;
+    // A database of more levels than asked: building would leave levels
+    // above the ones it checks, and a report that counts the fewer.
+    let present = crate::db::level_paths(dir)?.len();
+    if present > seeds + 1 {
+        return Err(TablebaseError::MoreLevels {
+            dir: dir.to_path_buf(),
+            top: present - 1,
+            seeds,
+        });
+    }
     let mut files: Vec<LevelFile> = Vec::new();
     let mut report = BuildReport {
         kept: Vec::new(),

@@ -101,6 +101,19 @@ pub enum TablebaseError {
         /// The error.
         source: std::io::Error,
     },
+    /// A build asked for fewer seeds than the folder's database has levels.
+    #[error(
+        "{dir}: holds levels up to {top}, above the {seeds} seeds asked for: the database \
+         is built (use it as it is), or build into another folder (--seeds {seeds})"
+    )]
+    MoreLevels {
+        /// The folder.
+        dir: PathBuf,
+        /// Its highest level.
+        top: usize,
+        /// The seeds asked for.
+        seeds: usize,
+    },
     /// The build was stopped from outside (finished levels are kept).
     #[error("stopped; the finished levels are kept and the build resumes from the next one")]
     Stopped,

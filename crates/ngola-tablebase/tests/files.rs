@@ -188,6 +188,15 @@ fn a_database_of_other_rules_is_refused() {
         build(&other, 6, &dir, &Quiet, &AtomicBool::new(false)),
         Err(TablebaseError::OtherRules { .. })
     ));
+    // Fewer seeds than the folder holds: refused, naming both, and the
+    // database left whole.
+    let err = build(&e, 4, &dir, &Quiet, &AtomicBool::new(false)).unwrap_err();
+    assert!(
+        matches!(err, TablebaseError::MoreLevels { top: 6, seeds: 4, .. }),
+        "{err}"
+    );
+    assert!(err.is_input());
+    assert_eq!(Database::open(&dir, &e).unwrap().top(), 6);
     // Another game's.
     let u = umelbagara(&["houses=3", "max_plies=0"]);
     assert!(matches!(

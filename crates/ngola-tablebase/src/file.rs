@@ -228,6 +228,19 @@ impl LevelFile {
     /// see [`LevelFile::checksum_ok`]).
     pub fn open(path: &Path) -> Result<LevelFile, TablebaseError> {
         let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+        // A folder, a device or a file of /proc named like a level is the
+        // user's mistake (exit 2), not a failure of the machine.
+        let is_file = file
+            .metadata()
+            .map_err(|e| TablebaseError::io(path, e))?
+            .is_file();
+        if !is_file {
+            return Err(TablebaseError::BadFile {
+                path: path.to_path_buf(),
+                field: "file".into(),
+                reason: "not a regular file (a folder, a device or another node)".into(),
+            });
+        }
         // SAFETY: the file is opened read-only and a database's files are
         // never modified in place (levels are replaced by rename only).
         // The workspace denies unsafe code; a memory map has no safe form.

@@ -192,11 +192,31 @@ fn a_database_of_other_rules_is_refused() {
     // database left whole.
     let err = build(&e, 4, &dir, &Quiet, &AtomicBool::new(false)).unwrap_err();
     assert!(
-        matches!(err, TablebaseError::MoreLevels { top: 6, seeds: 4, .. }),
+        matches!(
+            err,
+            TablebaseError::MoreLevels {
+                top: 6,
+                seeds: 4,
+                ..
+            }
+        ),
         "{err}"
     );
     assert!(err.is_input());
     assert_eq!(Database::open(&dir, &e).unwrap().top(), 6);
+    // A level that is a folder: refused naming it, as bad input.
+    let level = level_path(&dir, 6);
+    let kept = std::fs::read(&level).unwrap();
+    std::fs::remove_file(&level).unwrap();
+    std::fs::create_dir(&level).unwrap();
+    let err = Database::open(&dir, &e).err().expect("refused");
+    assert!(
+        matches!(&err, TablebaseError::BadFile { path, field, .. } if *path == level && field == "file"),
+        "{err}"
+    );
+    assert!(err.is_input());
+    std::fs::remove_dir(&level).unwrap();
+    std::fs::write(&level, kept).unwrap();
     // Another game's.
     let u = umelbagara(&["houses=3", "max_plies=0"]);
     assert!(matches!(

@@ -275,6 +275,29 @@ impl<E: Endgame> Database<E> {
             let m = t[mover.index()] as i32 - t[mover.opponent().index()] as i32;
             return Ok((Worth::Exact(m), 0, None));
         }
+        let (level, slice, rank) = self.locate_entry(game, diff)?;
+        let bounds = self.view(level).bounds(slice, rank);
+        let worth = bounds.worth(self.endgame.semantics(), diff, level as i32);
+        Ok((worth, level, Some(bounds)))
+    }
+
+    /// Where the entry of `game` (a game going on) lies: its level file and
+    /// the byte of that file where the entry begins, for tools that
+    /// inspect or repair a database.
+    pub fn entry_at(&self, game: &E::G) -> Result<(PathBuf, u64), TablebaseError> {
+        let mover = game.to_move();
+        let banked = self.endgame.banked(game);
+        let diff = banked[mover.index()] - banked[mover.opponent().index()];
+        let (level, slice, rank) = self.locate_entry(game, diff)?;
+        let header = &self.levels[level].header;
+        let entry = slice as u64 * header.arrangements + rank;
+        let byte = crate::file::HEADER_BYTES as u64 + entry * header.width as u64;
+        Ok((level_path(&self.dir, level), byte))
+    }
+
+    /// The level, slice and rank of the entry of `game`, whose banked
+    /// difference for the side to move is `diff`.
+    fn locate_entry(&self, game: &E::G, diff: i32) -> Result<(usize, usize, u64), TablebaseError> {
         let holes = self.endgame.holes();
         let mut counts = [0u8; MAX_HOLES];
         self.endgame.counts(game, &mut counts[..holes]);
@@ -290,9 +313,7 @@ impl<E: Endgame> Database<E> {
             .slice_of(level, diff)
             .ok_or_else(|| TablebaseError::Position("the scores already decide the game".into()))?;
         let rank = rank_with(&self.binomials, &counts[..holes]);
-        let bounds = self.view(level).bounds(slice, rank);
-        let worth = bounds.worth(self.endgame.semantics(), diff, level as i32);
-        Ok((worth, level, Some(bounds)))
+        Ok((level, slice, rank))
     }
 
     /// The worth of `game` and of each of its moves.
@@ -314,6 +335,30 @@ impl<E: Endgame> Database<E> {
                 }
             };
             rated.push((mv, w));
+        }
+        // A value no move keeps is an entry the children contradict: the
+        // database is wrong (a bad build, or entries changed with their
+        // checksum), and its value must not be given out.
+        let children: Option<Vec<i32>> = rated
+            .iter()
+            .map(|(_, w)| match w {
+                Worth::Exact(m) => Some(*m),
+                Worth::Between(..) => None,
+            })
+            .collect();
+        if let (Worth::Exact(m), Some(children)) = (worth, children) {
+            let best = children.iter().max();
+            if best.is_some_and(|&b| b != m) {
+                return Err(TablebaseError::BadFile {
+                    path: level_path(&self.dir, level),
+                    field: "entries".into(),
+                    reason: format!(
+                        "{game}: its value is {m}, but its best move gives {}: the entries \
+                         contradict each other (`ngola tablebase verify` checks every one)",
+                        best.copied().unwrap_or_default()
+                    ),
+                });
+            }
         }
         Ok(Probe {
             worth,

@@ -263,3 +263,26 @@ fn the_swap_rule_is_refused_naming_the_option() {
         }
     }
 }
+
+#[test]
+fn a_probe_refuses_a_value_its_moves_contradict() {
+    let e = kalah(&["pits=2", "seeds=1", "empty_capture=true", "max_plies=0"]);
+    let dir = common::scratch("contradicted");
+    build(&e, 6, &dir, &Quiet, &AtomicBool::new(false)).unwrap();
+    let start = Kalah::start(*e.rules());
+    let db = Database::open(&dir, &e).unwrap();
+    let level = db.probe(&start).unwrap().level;
+    let (path, byte) = db.entry_at(&start).unwrap();
+    assert_eq!(path, level_path(&dir, level));
+    drop(db);
+    // The start's entry changed, its level's checksum made to match: the
+    // database opens, and its probe of the start refuses the value.
+    tamper(&dir, level, byte as usize - HEADER_BYTES, true);
+    let db = Database::open(&dir, &e).unwrap();
+    let err = db.probe(&start).expect_err("contradicted");
+    assert!(
+        matches!(&err, TablebaseError::BadFile { path: p, field, .. } if *p == path && field == "entries"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("its best move gives"), "{err}");
+}

@@ -3,9 +3,11 @@
 //! be written, a panicking agent: exit code 1). A folder locked by
 //! another process counts as bad input.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use thiserror::Error;
+
+pub use ngola_files::FileError;
 
 /// Anything that stops a tournament, a resume or a merge.
 #[derive(Debug, Error)]
@@ -20,22 +22,11 @@ pub enum ArenaError {
         message: String,
     },
     /// A file that exists but cannot be understood (experiment.toml,
-    /// games.csv), or folders that do not fit together.
-    #[error("{path}: {message}")]
-    BadFile {
-        /// The file or folder.
-        path: PathBuf,
-        /// What is wrong, with the line where there is one.
-        message: String,
-    },
-    /// A file that could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
+    /// games.csv), folders that do not fit together
+    /// ([`FileError::Bad`]), or a file that could not be read or written
+    /// ([`FileError::Io`]).
+    #[error(transparent)]
+    File(#[from] FileError),
     /// The output folder is being written by another process, which
     /// holds its lock, or cannot be locked (see [`ngola_files::lock`]).
     #[error(transparent)]
@@ -71,24 +62,19 @@ impl ArenaError {
 
     /// An error about a file's content.
     pub fn bad_file(path: &Path, message: impl Into<String>) -> Self {
-        ArenaError::BadFile {
-            path: path.to_path_buf(),
-            message: message.into(),
-        }
+        ArenaError::File(FileError::bad(path, message))
     }
 
     /// An input/output error on `path`.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
-        ArenaError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        ArenaError::File(FileError::io(path, source))
     }
 
     /// True if the user can fix it by changing the input (exit code 2).
     pub fn is_input(&self) -> bool {
         match self {
-            ArenaError::Field { .. } | ArenaError::BadFile { .. } => true,
+            ArenaError::Field { .. } => true,
+            ArenaError::File(e) => e.is_input(),
             ArenaError::Lock(e) => e.is_input(),
             _ => false,
         }

@@ -14,7 +14,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-use crate::error::{ArenaError, Result};
+use crate::error::{ArenaError, FileError, Result};
 use crate::text_file::{read_text, MAX_LINE};
 
 /// The name of a run's copy of its opening suite, in its output folder.
@@ -47,7 +47,7 @@ impl OpeningSuite {
     /// than [`MAX_LINE`] bytes, is an error naming it.
     pub fn read(path: &Path) -> Result<OpeningSuite> {
         let text = read_text(path, MAX_LINE).map_err(|e| match e {
-            ArenaError::Io { source, .. } => {
+            ArenaError::File(FileError::Io { source, .. }) => {
                 ArenaError::field("openings", format!("{}: {source}", path.display()))
             }
             e => e,

@@ -14,8 +14,9 @@ use crate::error::{ArenaError, Result};
 pub const MAX_LINE: usize = 1 << 16;
 
 /// Reads the text file at `path`, every line at most `max_line` bytes and
-/// UTF-8. Errors name the file and the line: [`ArenaError::BadFile`] for
-/// a line too long or not text, [`ArenaError::Io`] if it cannot be read.
+/// UTF-8. Errors name the file and the line: [`crate::error::FileError::Bad`]
+/// for a line too long or not text, [`crate::error::FileError::Io`] if it
+/// cannot be read.
 pub fn read_text(path: &Path, max_line: usize) -> Result<String> {
     let file = std::fs::File::open(path).map_err(|e| ArenaError::io(path, e))?;
     read_text_from(path, BufReader::new(file), max_line)

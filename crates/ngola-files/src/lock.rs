@@ -20,6 +20,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::error::FileError;
+
 /// The lock file's name inside an output folder.
 pub const LOCK_FILE: &str = ".lock";
 
@@ -39,43 +41,29 @@ pub enum LockError {
         /// The holder's process id, as it wrote it into the lock file.
         pid: Option<u32>,
     },
-    /// The folder is not a folder, or its lock file is not a regular file.
-    #[error("{path}: {message}")]
-    BadFile {
-        /// The folder or the lock file.
-        path: PathBuf,
-        /// What is wrong.
-        message: String,
-    },
-    /// The lock file could not be made, read or locked.
-    #[error("{path}: {source}")]
-    Io {
-        /// The lock file.
-        path: PathBuf,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
+    /// The folder is not a folder, or its lock file is not a regular file
+    /// ([`FileError::Bad`]), or the lock file could not be made, read or
+    /// locked ([`FileError::Io`]).
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 impl LockError {
     /// True if the user can fix it (another process to wait for, a file
     /// to remove): exit code 2 on the command line.
     pub fn is_input(&self) -> bool {
-        !matches!(self, LockError::Io { .. })
+        match self {
+            LockError::Locked { .. } => true,
+            LockError::File(e) => e.is_input(),
+        }
     }
 
     fn bad_file(path: &Path, message: &str) -> LockError {
-        LockError::BadFile {
-            path: path.to_path_buf(),
-            message: message.to_string(),
-        }
+        LockError::File(FileError::bad(path, message))
     }
 
     fn io(path: &Path, source: std::io::Error) -> LockError {
-        LockError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        LockError::File(FileError::io(path, source))
     }
 }
 
@@ -92,8 +80,8 @@ pub struct FolderLock {
 impl FolderLock {
     /// Locks the existing folder `dir` for writing, or fails at once:
     /// [`LockError::Locked`] (bad input, exit code 2) if another process
-    /// holds it, [`LockError::BadFile`] if `dir` is not a folder, and
-    /// [`LockError::Io`] if the lock file cannot be made or locked.
+    /// holds it, [`FileError::Bad`] if `dir` is not a folder, and
+    /// [`FileError::Io`] if the lock file cannot be made or locked.
     pub fn acquire(dir: &Path) -> Result<FolderLock> {
         if !dir.is_dir() {
             return Err(LockError::bad_file(dir, "no such folder"));

@@ -1,10 +1,11 @@
 //! The one error type of studies and reports, split like the arena's into
 //! bad input (exit code 2 on the command line) and failures.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use thiserror::Error;
 
+use ngola_arena::error::FileError;
 use ngola_arena::ArenaError;
 
 /// Anything that stops a study, its measures or its report.
@@ -18,22 +19,10 @@ pub enum StudyError {
         /// What is wrong with it and what is allowed.
         message: String,
     },
-    /// A file that exists but cannot be understood.
-    #[error("{path}: {message}")]
-    BadFile {
-        /// The file or folder.
-        path: PathBuf,
-        /// What is wrong, with the line where there is one.
-        message: String,
-    },
-    /// A file that could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
+    /// A file that exists but cannot be understood ([`FileError::Bad`]),
+    /// or that could not be read or written ([`FileError::Io`]).
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A row of `games.csv` whose moves do not replay under its run's rules.
     #[error("game {game}: {message}")]
     Replay {
@@ -61,28 +50,21 @@ impl StudyError {
 
     /// An error about a file's content.
     pub fn bad_file(path: &Path, message: impl Into<String>) -> Self {
-        StudyError::BadFile {
-            path: path.to_path_buf(),
-            message: message.into(),
-        }
+        StudyError::File(FileError::bad(path, message))
     }
 
     /// An input/output error on `path`.
     pub fn io(path: &Path, source: std::io::Error) -> Self {
-        StudyError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        StudyError::File(FileError::io(path, source))
     }
 
     /// True if the user can fix it by changing the input (exit code 2).
     pub fn is_input(&self) -> bool {
         match self {
-            StudyError::Field { .. } | StudyError::BadFile { .. } | StudyError::Replay { .. } => {
-                true
-            }
+            StudyError::Field { .. } | StudyError::Replay { .. } => true,
+            StudyError::File(e) => e.is_input(),
             StudyError::Arena(e) => e.is_input(),
-            StudyError::Io { .. } | StudyError::Template(_) => false,
+            StudyError::Template(_) => false,
         }
     }
 }

@@ -9,7 +9,7 @@ use serde::de::{self, Deserializer};
 use serde::Deserialize;
 
 use crate::entry::EngineConfig;
-use crate::error::{ArenaError, Result};
+use crate::error::{ArenaError, FileError, Result};
 
 use super::OpeningPlies;
 
@@ -159,7 +159,9 @@ impl ExperimentDraft {
         // An experiment file that cannot be read is the user's to fix.
         let text =
             crate::text_file::read_text(path, crate::text_file::MAX_LINE).map_err(|e| match e {
-                ArenaError::Io { source, .. } => ArenaError::bad_file(path, source.to_string()),
+                ArenaError::File(FileError::Io { source, .. }) => {
+                    ArenaError::bad_file(path, source.to_string())
+                }
                 e => e,
             })?;
         let mut draft =

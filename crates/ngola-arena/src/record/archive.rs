@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use flate2::bufread::MultiGzDecoder;
 use flate2::{Compression, GzBuilder};
 
-use crate::error::{ArenaError, Result};
+use crate::error::{ArenaError, FileError, Result};
 
 use super::read::{parse_games, read_games, GamesFile};
 
@@ -147,7 +147,7 @@ pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
         std::io::copy(&mut Bounded::new(MultiGzDecoder::new(input), bound), output).map(|_| ())
     })
     .map_err(|e| match e {
-        ArenaError::Io { source, .. } if unreadable(&source) => {
+        ArenaError::File(FileError::Io { source, .. }) if unreadable(&source) => {
             ArenaError::bad_file(archive, unreadable_message(&source))
         }
         other => other,

@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use ngola_arena::error::FileError;
 use ngola_arena::experiment::ExperimentDraft;
 use ngola_arena::record::COLUMNS;
 use ngola_rules::kind::GameKind;
@@ -148,7 +149,10 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
 fn a_folder_without_runs_is_an_error_naming_it() {
     let tmp = TempDir::new("empty");
     let err = write_report(&tmp.0.join("nothing"), &Solved::default()).expect_err("no runs");
-    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        matches!(err, StudyError::File(FileError::Bad { .. })),
+        "{err}"
+    );
     assert!(err.to_string().contains("not a study folder"), "{err}");
 }
 
@@ -166,7 +170,10 @@ fn a_study_with_no_game_or_a_cut_one_is_an_error_naming_the_file() {
     let text = std::fs::read(&games).expect("games.csv");
     std::fs::write(&games, &text[..text.len() - 5]).expect("cut");
     let err = write_report(dir, &Solved::default()).expect_err("cut row");
-    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        matches!(err, StudyError::File(FileError::Bad { .. })),
+        "{err}"
+    );
     assert!(
         err.to_string().contains("games.csv") && err.to_string().contains("cut row"),
         "{err}"
@@ -371,7 +378,10 @@ fn the_table_of_boards_names_each_boards_method_and_evidence() {
     twice.push("umelbagara,houses=3 counters=1 max_plies=0 skip_origin=false,win,2,prover,,,,x");
     write(&twice);
     let err = Solved::read(&solved).expect_err("disagree");
-    assert!(matches!(err, StudyError::BadFile { .. }), "{err}");
+    assert!(
+        matches!(err, StudyError::File(FileError::Bad { .. })),
+        "{err}"
+    );
     assert!(
         err.to_string().contains("line 5: ")
             && err.to_string().contains("win 2 here, loss -2 before"),

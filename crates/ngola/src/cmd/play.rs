@@ -355,9 +355,9 @@ pub fn load_record(path: &Path) -> Result<Record, CliError> {
     let text =
         ngola_arena::text_file::read_text(path, ngola_arena::text_file::MAX_LINE).map_err(|e| {
             match e {
-                ngola_arena::ArenaError::Io { source, .. } => {
-                    CliError::input(format!("cannot read {}: {source}", path.display()))
-                }
+                ngola_arena::ArenaError::File(ngola_arena::error::FileError::Io {
+                    source, ..
+                }) => CliError::input(format!("cannot read {}: {source}", path.display())),
                 e => CliError::input(e.to_string()),
             }
         })?;

@@ -154,6 +154,15 @@ impl<M: Copy> Probe<M> {
     }
 }
 
+/// Where a position's entry lies, and the banked seeds its value adds.
+struct Entry {
+    level: usize,
+    slice: usize,
+    rank: u64,
+    /// The mover's banked seeds minus the opponent's.
+    banked: i32,
+}
+
 /// A database of `E`, opened for probes.
 pub struct Database<E: Endgame> {
     dir: PathBuf,
@@ -267,37 +276,33 @@ impl<E: Endgame> Database<E> {
 
     /// The worth of `game` to its side to move, from its entry alone.
     pub fn worth(&self, game: &E::G) -> Result<(Worth, usize, Option<Bounds>), TablebaseError> {
-        let mover = game.to_move();
-        let banked = self.endgame.banked(game);
-        let diff = banked[mover.index()] - banked[mover.opponent().index()];
         if game.outcome().is_some() {
+            let mover = game.to_move();
             let t = game.totals();
             let m = t[mover.index()] as i32 - t[mover.opponent().index()] as i32;
             return Ok((Worth::Exact(m), 0, None));
         }
-        let (level, slice, rank) = self.locate_entry(game, diff)?;
-        let bounds = self.view(level).bounds(slice, rank);
-        let worth = bounds.worth(self.endgame.semantics(), diff, level as i32);
-        Ok((worth, level, Some(bounds)))
+        let entry = self.locate_entry(game)?;
+        let bounds = self.view(entry.level).bounds(entry.slice, entry.rank);
+        let worth = bounds.worth(self.endgame.semantics(), entry.banked, entry.level as i32);
+        Ok((worth, entry.level, Some(bounds)))
     }
 
     /// Where the entry of `game` (a game going on) lies: its level file and
     /// the byte of that file where the entry begins, for tools that
     /// inspect or repair a database.
     pub fn entry_at(&self, game: &E::G) -> Result<(PathBuf, u64), TablebaseError> {
+        let entry = self.locate_entry(game)?;
+        let offset = self.view(entry.level).offset(entry.slice, entry.rank);
+        let byte = (crate::file::HEADER_BYTES + offset) as u64;
+        Ok((level_path(&self.dir, entry.level), byte))
+    }
+
+    /// The entry of `game`, a game going on.
+    fn locate_entry(&self, game: &E::G) -> Result<Entry, TablebaseError> {
         let mover = game.to_move();
         let banked = self.endgame.banked(game);
         let diff = banked[mover.index()] - banked[mover.opponent().index()];
-        let (level, slice, rank) = self.locate_entry(game, diff)?;
-        let header = &self.levels[level].header;
-        let entry = slice as u64 * header.arrangements + rank;
-        let byte = crate::file::HEADER_BYTES as u64 + entry * header.width as u64;
-        Ok((level_path(&self.dir, level), byte))
-    }
-
-    /// The level, slice and rank of the entry of `game`, whose banked
-    /// difference for the side to move is `diff`.
-    fn locate_entry(&self, game: &E::G, diff: i32) -> Result<(usize, usize, u64), TablebaseError> {
         let holes = self.endgame.holes();
         let mut counts = [0u8; MAX_HOLES];
         self.endgame.counts(game, &mut counts[..holes]);
@@ -313,7 +318,12 @@ impl<E: Endgame> Database<E> {
             .slice_of(level, diff)
             .ok_or_else(|| TablebaseError::Position("the scores already decide the game".into()))?;
         let rank = rank_with(&self.binomials, &counts[..holes]);
-        Ok((level, slice, rank))
+        Ok(Entry {
+            level,
+            slice,
+            rank,
+            banked: diff,
+        })
     }
 
     /// The worth of `game` and of each of its moves.
@@ -339,23 +349,22 @@ impl<E: Endgame> Database<E> {
         // A value no move keeps is an entry the children contradict: the
         // database is wrong (a bad build, or entries changed with their
         // checksum), and its value must not be given out.
-        let children: Option<Vec<i32>> = rated
+        let exact_children: Option<Vec<i32>> = rated
             .iter()
             .map(|(_, w)| match w {
                 Worth::Exact(m) => Some(*m),
                 Worth::Between(..) => None,
             })
             .collect();
-        if let (Worth::Exact(m), Some(children)) = (worth, children) {
-            let best = children.iter().max();
-            if best.is_some_and(|&b| b != m) {
+        let best = exact_children.and_then(|children| children.into_iter().max());
+        if let (Worth::Exact(m), Some(best)) = (worth, best) {
+            if best != m {
                 return Err(TablebaseError::BadFile {
                     path: level_path(&self.dir, level),
                     field: "entries".into(),
                     reason: format!(
-                        "{game}: its value is {m}, but its best move gives {}: the entries \
-                         contradict each other (`ngola tablebase verify` checks every one)",
-                        best.copied().unwrap_or_default()
+                        "{game}: its value is {m}, but its best move gives {best}: the \
+                         entries contradict each other (`ngola tablebase verify` checks every one)"
                     ),
                 });
             }

@@ -20,10 +20,16 @@ pub struct LevelView<'a> {
 }
 
 impl LevelView<'_> {
+    /// Where the entry of `rank` in `slice` begins in [`LevelView::data`].
+    #[inline]
+    pub fn offset(&self, slice: usize, rank: u64) -> usize {
+        (slice as u64 * self.arrangements + rank) as usize * self.width
+    }
+
     /// The entry of `rank` in `slice`.
     #[inline]
     pub fn bounds(&self, slice: usize, rank: u64) -> Bounds {
-        let at = (slice as u64 * self.arrangements + rank) as usize * self.width;
+        let at = self.offset(slice, rank);
         let lower = decode(self.data[at] as i8);
         let upper = if self.width == 2 {
             decode(self.data[at + 1] as i8)

@@ -10,11 +10,9 @@
 //! that read different files, so that the games of one run never mix two
 //! networks or two databases found at the same path.
 
-use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use ngola_agents::Evaluate;
 
@@ -80,24 +78,9 @@ fn input(what: String, path: &Path, sha256: String) -> Input {
     }
 }
 
-/// The SHA-256 of the file at `path`, read in blocks.
+/// The SHA-256 of the file at `path`.
 fn file_sha256(path: &Path) -> std::result::Result<String, String> {
-    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut file = std::fs::File::open(path).map_err(fail)?;
-    let mut hasher = Sha256::new();
-    let mut block = vec![0u8; 1 << 16];
-    loop {
-        let n = file.read(&mut block).map_err(fail)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&block[..n]);
-    }
-    Ok(hex(&hasher.finalize()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    ngola_files::file_sha256(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The identity of the database in `dir`, opened for `G`.

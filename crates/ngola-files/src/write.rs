@@ -9,11 +9,19 @@ use std::path::{Path, PathBuf};
 /// folder is synced so that the rename itself survives a power cut. A
 /// failed write removes the temporary file.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_parts_atomically(path, &[bytes])
+}
+
+/// [`write_atomically`] for a file made of `parts` one after the other
+/// (a header and a large body, without joining them in memory).
+pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
     let written = std::fs::File::create(&tmp).and_then(|mut file| {
-        file.write_all(bytes)?;
+        for part in parts {
+            file.write_all(part)?;
+        }
         file.sync_all()
     });
     if let Err(e) = written {
@@ -51,7 +59,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("a.json");
         write_atomically(&path, b"first").unwrap();
-        write_atomically(&path, b"second").unwrap();
+        write_parts_atomically(&path, &[b"sec", b"ond"]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
         let names: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()

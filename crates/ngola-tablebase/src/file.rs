@@ -11,11 +11,10 @@
 //! most one partial temporary file, which the next build removes.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
-use sha2::{Digest, Sha256};
 
 use crate::error::TablebaseError;
 
@@ -162,20 +161,12 @@ pub fn level_path(dir: &Path, level: usize) -> PathBuf {
     dir.join(level_file_name(level))
 }
 
-/// SHA-256 of `data`, lowercase hex.
-pub fn sha256_hex(data: &[u8]) -> String {
-    let digest = Sha256::digest(data);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub use ngola_files::sha256_hex;
 
-/// Writes a level atomically: temporary file, sync, rename, sync of the folder.
+/// Writes a level atomically: temporary file (`level-NNN.tb.tmp`), sync,
+/// rename, sync of the folder ([`ngola_files::write_parts_atomically`]).
 pub fn write_level(dir: &Path, header: &Header, data: &[u8]) -> Result<PathBuf, TablebaseError> {
     let path = level_path(dir, header.level);
-    let tmp = path.with_extension("tb.tmp");
-    let io = |p: &Path| {
-        let p = p.to_path_buf();
-        move |e| TablebaseError::io(p, e)
-    };
     let mut head = header.text().into_bytes();
     if head.len() > HEADER_BYTES {
         return Err(TablebaseError::BadFile {
@@ -185,15 +176,8 @@ pub fn write_level(dir: &Path, header: &Header, data: &[u8]) -> Result<PathBuf, 
         });
     }
     head.resize(HEADER_BYTES, 0);
-    let mut file = File::create(&tmp).map_err(io(&tmp))?;
-    file.write_all(&head).map_err(io(&tmp))?;
-    file.write_all(data).map_err(io(&tmp))?;
-    file.sync_all().map_err(io(&tmp))?;
-    drop(file);
-    std::fs::rename(&tmp, &path).map_err(io(&path))?;
-    File::open(dir)
-        .and_then(|d| d.sync_all())
-        .map_err(io(dir))?;
+    ngola_files::write_parts_atomically(&path, &[&head, data])
+        .map_err(|e| TablebaseError::io(&path, e))?;
     Ok(path)
 }
 

@@ -144,7 +144,12 @@ pub fn restore_games(dir: &Path) -> Result<bool> {
 pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
     let bound = decompressed_bound(archive)?;
     rewrite(archive, to, |input, output| {
-        std::io::copy(&mut Bounded::new(MultiGzDecoder::new(input), bound), output).map(|_| ())
+        // One byte past the bound is enough to know it is passed.
+        let copied = std::io::copy(&mut MultiGzDecoder::new(input).take(bound + 1), output)?;
+        if copied > bound {
+            return Err(too_large());
+        }
+        Ok(())
     })
     .map_err(|e| match e {
         ArenaError::File(FileError::Io { source, .. }) if unreadable(&source) => {
@@ -154,16 +159,21 @@ pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
     })
 }
 
-/// Opens the gzip file `path` for reading its decompressed bytes, bounded
-/// as [`decompress`] bounds them: reading past the bound fails with
-/// [`std::io::ErrorKind::FileTooLarge`] (see [`unreadable_message`]).
-pub fn open_bounded(path: &Path) -> Result<impl Read> {
+/// The decompressed bytes of the gzip file `path`, bounded as
+/// [`decompress`] bounds them; a damaged archive, or one that grows more
+/// than [`MAX_EXPANSION`] times, is an error naming it.
+pub fn read_archive(path: &Path) -> Result<Vec<u8>> {
     let bound = decompressed_bound(path)?;
     let file = File::open(path).map_err(|e| ArenaError::io(path, e))?;
-    Ok(Bounded::new(
-        MultiGzDecoder::new(BufReader::new(file)),
-        bound,
-    ))
+    let mut bytes = Vec::new();
+    MultiGzDecoder::new(BufReader::new(file))
+        .take(bound + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| ArenaError::bad_file(path, unreadable_message(&e)))?;
+    if bytes.len() as u64 > bound {
+        return Err(ArenaError::bad_file(path, unreadable_message(&too_large())));
+    }
+    Ok(bytes)
 }
 
 /// The most bytes the archive `path` may decompress to.
@@ -176,34 +186,12 @@ fn decompressed_bound(path: &Path) -> Result<u64> {
         .max(MIN_DECOMPRESSED_BOUND))
 }
 
-/// A reader that fails once more than `left` bytes have come through.
-struct Bounded<R> {
-    inner: R,
-    left: u64,
-}
-
-impl<R: Read> Bounded<R> {
-    fn new(inner: R, bound: u64) -> Self {
-        Bounded { inner, left: bound }
-    }
-}
-
-impl<R: Read> Read for Bounded<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        // One byte past the bound is enough to know it is passed.
-        let want = buf
-            .len()
-            .min(usize::try_from(self.left.saturating_add(1)).unwrap_or(usize::MAX));
-        let n = self.inner.read(&mut buf[..want])?;
-        if n as u64 > self.left {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                format!("decompresses to more than {MAX_EXPANSION} times its size"),
-            ));
-        }
-        self.left -= n as u64;
-        Ok(n)
-    }
+/// The error of an archive that grows past its bound.
+fn too_large() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::FileTooLarge,
+        format!("decompresses to more than {MAX_EXPANSION} times its size"),
+    )
 }
 
 /// True for the errors of a damaged, cut or oversized gzip stream.
@@ -216,7 +204,7 @@ fn unreadable(e: &std::io::Error) -> bool {
 }
 
 /// What a reader's error says of an archive.
-pub fn unreadable_message(e: &std::io::Error) -> String {
+fn unreadable_message(e: &std::io::Error) -> String {
     if e.kind() == std::io::ErrorKind::FileTooLarge {
         format!("{e}: not the games of a run (they compress 4 to 8 times)")
     } else {
@@ -232,11 +220,7 @@ pub fn read_folder_games(dir: &Path) -> Result<GamesFile> {
         return read_games(&dir.join(PLAIN));
     }
     let archive = dir.join(ARCHIVE);
-    let mut bytes = Vec::new();
-    open_bounded(&archive)?
-        .read_to_end(&mut bytes)
-        .map_err(|e| ArenaError::bad_file(&archive, unreadable_message(&e)))?;
-    parse_games(&bytes, &archive)
+    parse_games(&read_archive(&archive)?, &archive)
 }
 
 #[cfg(test)]

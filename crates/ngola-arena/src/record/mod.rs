@@ -38,8 +38,8 @@ mod sort;
 mod write;
 
 pub use archive::{
-    archive_games, decompress, is_archived, open_bounded, read_folder_games, restore_games,
-    unreadable_message, GamesFormat, UnknownFormat, ARCHIVE, MAX_EXPANSION,
+    archive_games, decompress, is_archived, read_archive, read_folder_games, restore_games,
+    GamesFormat, UnknownFormat, ARCHIVE, MAX_EXPANSION,
 };
 pub use end::{GameResult, Reason};
 pub use layout::{Layout, BASE_COLUMNS, COLUMNS};

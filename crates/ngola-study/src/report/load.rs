@@ -2,7 +2,6 @@
 //! in order (or, without one, every run folder of `runs/` by name), each
 //! from its own `experiment.toml` and `games.csv` (or `games.csv.gz`).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -150,11 +149,7 @@ fn read_rows(folder: &Path) -> Result<Vec<ngola_arena::GameRecord>, StudyError> 
         Ok(bytes) => (bytes, plain),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // Bounded: an archive that grows without end is refused.
-            let mut bytes = Vec::new();
-            record::open_bounded(&archived)?
-                .read_to_end(&mut bytes)
-                .map_err(|e| StudyError::bad_file(&archived, record::unreadable_message(&e)))?;
-            (bytes, archived)
+            (record::read_archive(&archived)?, archived)
         }
         Err(e) => return Err(StudyError::io(&plain, e)),
     };

@@ -301,6 +301,14 @@ impl AgentSpec {
         }
     }
 
+    /// Checks every file the spec names against `G` under `rules`: its
+    /// network ([`AgentSpec::check_network`]) and its endgame database
+    /// ([`AgentSpec::check_tablebase`]). Callers check before play.
+    pub fn check_files<G: Evaluate>(&self, rules: &G::Rules) -> Result<(), BuildError> {
+        self.check_network::<G>(rules)?;
+        self.check_tablebase::<G>(rules)
+    }
+
     /// Checks that the endgame database the spec names, if any, opens and
     /// is of `G`'s rules of play under `rules` (for the solver, of exactly
     /// `rules`: it takes only a game's own exact values): callers check

@@ -146,8 +146,8 @@ pub fn holds_run(dir: &Path) -> bool {
 }
 
 /// `experiment` resolved for game `G`, with its rules, once everything a
-/// run needs is checked: the external agents' seats, the endgame
-/// databases, the adjudicator, the accuracy measure, the networks and the
+/// run needs is checked: the external agents' seats, the agents' networks
+/// and endgame databases, the adjudicator, the accuracy measure and the
 /// memory the agents' tables take.
 fn checked<G: Evaluate>(
     experiment: &Experiment,
@@ -156,10 +156,9 @@ fn checked<G: Evaluate>(
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
-    check_tablebases::<G>(&experiment, &rules)?;
+    check_agent_files::<G>(&experiment, &rules)?;
     crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
     crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
-    check_networks::<G>(&experiment, &rules)?;
     experiment.check_memory()?;
     Ok((experiment, rules))
 }
@@ -181,27 +180,15 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
     Ok(())
 }
 
-/// Checks that every endgame database a built-in agent names (`tb=DIR`)
-/// opens and is of `rules`' rules of play (for the solver, with no ply
-/// cap), so that no game is played with an agent that cannot be built or
-/// would not use its database.
-pub fn check_tablebases<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
+/// Checks that every network (`net=PATH`, `eval=net:PATH`) and endgame
+/// database (`tb=DIR`) a built-in agent names opens and is of `rules`'
+/// game and rules of play (a solver's database, of exactly `rules`), so
+/// that no game is played with an agent that cannot be built or would not
+/// use its files ([`ngola_agents::AgentSpec::check_files`]).
+pub fn check_agent_files<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
     for (i, agent) in experiment.agents.iter().enumerate() {
         if let AgentKind::BuiltIn(spec) = &agent.kind {
-            spec.check_tablebase::<G>(rules).map_err(|e| {
-                ArenaError::field(format!("agents[{i}] (`{agent}`)"), e.to_string())
-            })?;
-        }
-    }
-    Ok(())
-}
-
-/// Checks that every network a built-in agent names (`net=PATH`,
-/// `eval=net:PATH`) opens and is one of `rules`' game and rules.
-pub fn check_networks<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
-    for (i, agent) in experiment.agents.iter().enumerate() {
-        if let AgentKind::BuiltIn(spec) = &agent.kind {
-            spec.check_network::<G>(rules).map_err(|e| {
+            spec.check_files::<G>(rules).map_err(|e| {
                 ArenaError::field(format!("agents[{i}] (`{agent}`)"), e.to_string())
             })?;
         }

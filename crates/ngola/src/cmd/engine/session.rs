@@ -65,8 +65,7 @@ impl<G: Evaluate> Engine<G> {
         };
         // A table the machine cannot hold, or a network or a database of
         // other rules, is refused here (exit 2), as a tournament refuses it.
-        spec.check_network::<G>(&rules)?;
-        spec.check_tablebase::<G>(&rules)?;
+        spec.check_files::<G>(&rules)?;
         let agent = spec.try_build::<G>(seed)?;
         Ok(Engine {
             spec,
@@ -262,8 +261,7 @@ impl<G: Evaluate> Engine<G> {
                     rules: value.to_string(),
                     reason: e.to_string(),
                 };
-                self.spec.check_network::<G>(&rules).map_err(off_agent)?;
-                self.spec.check_tablebase::<G>(&rules).map_err(off_agent)?;
+                self.spec.check_files::<G>(&rules).map_err(off_agent)?;
                 self.rules = rules;
                 self.start = start;
                 // The same game's seed: new rules are not a new game.

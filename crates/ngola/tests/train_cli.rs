@@ -42,16 +42,20 @@ fn checkpointed(dir: &Path) -> Option<u64> {
     value.get("generation")?.as_u64()
 }
 
-/// The generations of `train.csv`'s rows.
-fn logged(dir: &Path) -> Vec<u64> {
+/// The columns of `train.csv` the tests read.
+const GENERATION: usize = 0;
+const STEP: usize = 1;
+
+/// Column `column` of `train.csv`'s rows.
+fn logged(dir: &Path, column: usize) -> Vec<u64> {
     let text = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
     text.lines()
         .skip(1)
         .map(|l| {
             l.split(',')
-                .next()
-                .and_then(|g| g.parse().ok())
-                .expect("a generation")
+                .nth(column)
+                .and_then(|n| n.parse().ok())
+                .expect("a number")
         })
         .collect()
 }
@@ -97,7 +101,7 @@ fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
         line.contains(&format!("games {} ", 8 * (done + 2))),
         "{line}"
     );
-    assert_eq!(logged(&dir), (1..=done + 2).collect::<Vec<_>>());
+    assert_eq!(logged(&dir, GENERATION), (1..=done + 2).collect::<Vec<_>>());
     let net = format!("{out}/network.safetensors");
     let az = format!("az=az:net={net},sims=8");
     let policy = format!("policy=policy:net={net}");
@@ -147,20 +151,6 @@ fn a_killed_run_resumes_from_its_last_checkpoint_and_its_network_plays() {
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
 
-/// The `step` column of `train.csv`, by row.
-fn logged_steps(dir: &Path) -> Vec<u64> {
-    let text = std::fs::read_to_string(dir.join("train.csv")).expect("train.csv");
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            l.split(',')
-                .nth(1)
-                .and_then(|s| s.parse().ok())
-                .expect("a step")
-        })
-        .collect()
-}
-
 #[test]
 fn a_resumed_run_counts_its_learner_steps_on() {
     let train = |dir: &Path, generations: &str| {
@@ -182,9 +172,9 @@ fn a_resumed_run_counts_its_learner_steps_on() {
     // ... count the steps as three generations in one run do.
     let straight = temp_dir("steps-straight");
     train(&straight, "3");
-    assert_eq!(logged_steps(&resumed), logged_steps(&straight));
+    assert_eq!(logged(&resumed, STEP), logged(&straight, STEP));
     assert_eq!(steps_of(&resumed), steps_of(&straight));
-    assert!(logged_steps(&straight).windows(2).all(|w| w[0] <= w[1]));
+    assert!(logged(&straight, STEP).windows(2).all(|w| w[0] <= w[1]));
 }
 
 #[test]

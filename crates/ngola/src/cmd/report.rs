@@ -43,7 +43,7 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
         let solved = if args.no_solved {
             Solved::default()
         } else {
-            match results_folder(args.solved.as_deref(), "solved", "--solved", &args.dir)? {
+            match solved_folder(args.solved.as_deref(), &args.dir)? {
                 Some(dir) => Solved::read(&dir)?,
                 None => Solved::default(),
             }
@@ -56,36 +56,31 @@ pub fn run(args: ReportArgs) -> Result<(), CliError> {
     ))
 }
 
-/// The folder of exact results `flag` names: the one given, which must be
-/// a folder; else `results/NAME` of the current folder, else `NAME` beside
-/// the study's folder (a study in `results/STUDY` finds `results/NAME`
-/// from anywhere). None found: a note on stderr, and no board is judged
-/// from it.
-fn results_folder(
-    given: Option<&Path>,
-    name: &str,
-    flag: &str,
-    study: &Path,
-) -> Result<Option<PathBuf>, CliError> {
+/// The folder of the judged boards: the one `--solved` gives, which must
+/// be a folder; else `results/solved` of the current folder, else `solved`
+/// beside the study's folder (a study in `results/STUDY` finds
+/// `results/solved` from anywhere). None found: a note on stderr, and no
+/// board is judged.
+fn solved_folder(given: Option<&Path>, study: &Path) -> Result<Option<PathBuf>, CliError> {
     if let Some(dir) = given {
         if !dir.is_dir() {
             return Err(CliError::input(format!(
-                "{flag} {}: no such folder",
+                "--solved {}: no such folder",
                 dir.display()
             )));
         }
         return Ok(Some(dir.to_path_buf()));
     }
-    let here = Path::new("results").join(name);
+    let here = Path::new("results").join("solved");
     let beside = study
         .canonicalize()
         .ok()
-        .and_then(|s| s.parent().map(|results| results.join(name)));
+        .and_then(|s| s.parent().map(|results| results.join("solved")));
     let found = std::iter::once(here).chain(beside).find(|d| d.is_dir());
     if found.is_none() {
         eprintln!(
-            "ngola report: no results/{name} here or beside {}: no board is judged from it \
-             (run from the repository's top folder, or give {flag} DIR)",
+            "ngola report: no results/solved here or beside {}: no board is judged from it \
+             (run from the repository's top folder, or give --solved DIR)",
             study.display()
         );
     }

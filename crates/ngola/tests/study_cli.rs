@@ -110,4 +110,27 @@ fn the_report_finds_the_exact_results_beside_the_study_or_says_what_it_misses() 
         "{}",
         stderr(&out)
     );
+    // A hand-edited claim its certificate does not prove: refused, naming
+    // the line and what the certificate proves.
+    let certificates = root.join("results/solved/certificates");
+    std::fs::create_dir_all(&certificates).expect("folder");
+    std::fs::copy(
+        repo().join("results/solved/certificates/kalah-2-3.txt.gz"),
+        certificates.join("kalah-2-3.txt.gz"),
+    )
+    .expect("copy");
+    let table = std::fs::read_to_string(root.join("results/solved/boards.csv")).expect("read");
+    let edited = table.replace(
+        "kalah,pits=2 seeds=3 empty_capture=true max_plies=0,loss,-2,",
+        "kalah,pits=2 seeds=3 empty_capture=true max_plies=0,loss,-99,",
+    );
+    assert_ne!(edited, table, "the row of 2 x 3 Kalah");
+    std::fs::write(root.join("results/solved/boards.csv"), edited).expect("write");
+    refused(
+        &["report", &study_text],
+        &[
+            "boards.csv",
+            "kalah-2-3.txt.gz` proves another claim: a margin of at least 2, the row says 99",
+        ],
+    );
 }

@@ -3,14 +3,17 @@
 //! boards, `results/solved/boards.csv` (one row per board, whatever
 //! judged it: the prover alone, the prover over an endgame database, or a
 //! database's probe; `experiments/solved-report.py` writes it from their
-//! records).
+//! records). Each value is checked against its evidence as it is read
+//! (see [`super::evidence`]).
 
 use std::path::{Component, Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions, UnknownGame};
 
+use super::evidence::{check_certificate, Checked};
 use crate::error::StudyError;
 
 /// The table of every judged board, in its folder.
@@ -75,6 +78,8 @@ pub struct Exact {
     pub margin: i64,
     /// What proves it.
     pub source: Source,
+    /// Whether the report checked it against that evidence.
+    pub checked: Checked,
 }
 
 /// What the exact results say of one board.
@@ -95,6 +100,7 @@ struct BoardRow {
     margin: String,
     method: String,
     evidence: String,
+    sha256: String,
     database: String,
 }
 
@@ -119,7 +125,10 @@ pub struct Solved {
 impl Solved {
     /// Reads `DIR/boards.csv` (nothing if the file does not exist, so a
     /// report without exact values still renders); the error names the
-    /// line. Evidence paths in the file are relative to `DIR`.
+    /// line. Evidence paths in the file are relative to `DIR`. Every
+    /// certificate found is checked (in parallel): one that is not the
+    /// file recorded, proves another claim or fails the reference checker
+    /// is an error naming the line.
     pub fn read(dir: &Path) -> Result<Solved, StudyError> {
         let mut solved = Solved::default();
         let path = dir.join(BOARDS_CSV);
@@ -128,19 +137,33 @@ impl Solved {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
             Err(e) => return Err(StudyError::io(&path, e)),
         };
+        let bad = |line: usize, m: String| StudyError::bad_file(&path, format!("line {line}: {m}"));
         let mut reader = csv::Reader::from_reader(text.as_bytes());
-        for (i, row) in reader.deserialize::<BoardRow>().enumerate() {
-            let line = i + 2;
-            let bad = |m: String| StudyError::bad_file(&path, format!("line {line}: {m}"));
-            let row = row.map_err(|e| bad(e.to_string()))?;
-            let game: GameKind = row
-                .game
-                .parse()
-                .map_err(|e: UnknownGame| bad(e.to_string()))?;
-            let assignments: Vec<&str> = row.rules.split_whitespace().collect();
-            let rules = with_game!(game, G => canonical::<G>(&assignments))
-                .map_err(|e| bad(format!("rules `{}`: {e}", row.rules)))?;
-            let verdict = row.verdict(dir).map_err(bad)?;
+        let rows = reader
+            .deserialize::<BoardRow>()
+            .enumerate()
+            .map(|(i, row)| {
+                row.map(|row| (i + 2, row))
+                    .map_err(|e| bad(i + 2, e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let judged = rows
+            .par_iter()
+            .map(|(line, row)| {
+                let game: GameKind = row
+                    .game
+                    .parse()
+                    .map_err(|e: UnknownGame| bad(*line, e.to_string()))?;
+                let assignments: Vec<&str> = row.rules.split_whitespace().collect();
+                with_game!(game, G => {
+                    let rules = <G as Game>::Rules::from_assignments(&assignments)
+                        .map_err(|e| bad(*line, format!("rules `{}`: {e}", row.rules)))?;
+                    let verdict = row.verdict::<G>(dir, rules).map_err(|m| bad(*line, m))?;
+                    Ok((*line, game, rules.to_pairs(), verdict))
+                })
+            })
+            .collect::<Result<Vec<_>, StudyError>>()?;
+        for (line, game, rules, verdict) in judged {
             solved.add(&path, line, game, rules, verdict)?;
         }
         Ok(solved)
@@ -206,8 +229,9 @@ impl Solved {
 }
 
 impl BoardRow {
-    /// The row's verdict; evidence paths are joined to the table's folder.
-    fn verdict(&self, dir: &Path) -> Result<Verdict, String> {
+    /// The row's verdict, checked against its certificate when it has
+    /// one; evidence paths are joined to the table's folder.
+    fn verdict<G: Game>(&self, dir: &Path, rules: G::Rules) -> Result<Verdict, String> {
         let value = match Value::from_word(&self.value) {
             Some(value) => value,
             None if self.value == "open" => return Ok(Verdict::Open),
@@ -223,10 +247,17 @@ impl BoardRow {
             .parse::<i64>()
             .map_err(|_| format!("margin `{}` is not a number", self.margin))?;
         let evidence = (!self.evidence.is_empty()).then(|| lexical_join(dir, &self.evidence));
+        let mut checked = Checked::NotChecked;
         let source = match self.method.as_str() {
-            "prover" | "prover over a database" => Source::Prover {
-                certificate: evidence,
-            },
+            "prover" | "prover over a database" => {
+                if let Some(certificate) = &evidence {
+                    checked =
+                        check_certificate::<G>(certificate, &self.sha256, rules, value, margin)?;
+                }
+                Source::Prover {
+                    certificate: evidence,
+                }
+            }
             "database" => Source::Tablebase {
                 id: self.database.clone(),
                 record: evidence.ok_or("a database's row names its probe in `evidence`")?,
@@ -241,6 +272,7 @@ impl BoardRow {
             value,
             margin,
             source,
+            checked,
         }))
     }
 }

@@ -5,6 +5,7 @@
 //! `games.csv.gz`) and the exact results (the prover's and the endgame
 //! databases'), whose values lead the report.
 
+pub mod evidence;
 pub mod exact;
 mod load;
 mod rank;
@@ -21,6 +22,7 @@ use ngola_viz::plot::{first_player_svg, Interval};
 use crate::error::StudyError;
 use crate::study::Plot;
 
+pub use evidence::Checked;
 pub use exact::{Board, Exact, Solved, Source, Value, Verdict};
 pub use load::{load_cells, CellReport, LoadedStudy};
 pub use table::{ExactRow, MeasureRow, PlotRow, SkillRow};

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::evidence::Checked;
 use super::exact::{Board, Exact, Source, Value, Verdict};
 use super::load::CellReport;
 use super::words;
@@ -78,6 +79,9 @@ pub struct MeasureRow {
     pub certificate: String,
     /// The endgame database's identity, if a database decides it.
     pub database: String,
+    /// Whether the report checked the exact value against its
+    /// certificate (false: claimed, not checked, or no value).
+    pub exact_checked: bool,
 }
 
 /// One line of `exact.csv`: a board of the study's games that the
@@ -102,6 +106,9 @@ pub struct ExactRow {
     pub database: String,
     /// The recorded probe of that database.
     pub record: String,
+    /// Whether the report checked the value against its certificate
+    /// (false: claimed, not checked).
+    pub checked: bool,
     /// The study's cells played on this board, separated by spaces.
     pub cells: String,
 }
@@ -147,6 +154,7 @@ fn verdict_of(
     certificate: &str,
     database: &str,
     record: &str,
+    checked: bool,
 ) -> Option<Verdict> {
     if value == "open" {
         return Some(Verdict::Open);
@@ -166,6 +174,11 @@ fn verdict_of(
         value,
         margin: margin.unwrap_or(0),
         source,
+        checked: if checked {
+            Checked::Certificate
+        } else {
+            Checked::NotChecked
+        },
     }))
 }
 
@@ -178,6 +191,7 @@ impl ExactRow {
         });
         let (value, margin, source, certificate, database, record) =
             verdict_columns(Some(&board.verdict));
+        let checked = matches!(&board.verdict, Verdict::Decided(e) if e.checked.is_checked());
         ExactRow {
             board: words::board(board.game, &board.rules, &defaults),
             game: board.game.to_string(),
@@ -197,6 +211,7 @@ impl ExactRow {
             certificate,
             database,
             record,
+            checked,
             cells: cells.join(" "),
         }
     }
@@ -210,6 +225,7 @@ impl ExactRow {
             &self.certificate,
             &self.database,
             &self.record,
+            self.checked,
         )
     }
 }
@@ -282,6 +298,7 @@ impl MeasureRow {
             exact_source,
             certificate,
             database,
+            exact_checked: matches!(&c.verdict, Some(Verdict::Decided(e)) if e.checked.is_checked()),
         }
     }
 
@@ -294,6 +311,7 @@ impl MeasureRow {
             &self.certificate,
             &self.database,
             "",
+            self.exact_checked,
         )
     }
 }

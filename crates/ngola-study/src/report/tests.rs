@@ -4,6 +4,7 @@
 //! for the test) call a South win by 2, the other open. The expected
 //! sentences are worked out by hand in the comments.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use ngola_arena::error::FileError;
@@ -79,11 +80,12 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     std::fs::write(solved.join(exact::BOARDS_CSV), BOARDS).expect("write");
     let text = write_report(dir, &Solved::read(&solved).expect("reads")).expect("renders");
     let cert = solved.join("certificates/u.txt.gz");
-    // The headline: the proved value first, then the open board.
+    // The headline: the decided value first (its certificate is not
+    // there, so it is claimed, not checked), then the open board.
     let exact = format!(
         "## Exact values\n\n\
          - 2 x 3 Um el-Bagara, 1 counter a house: South wins by 2 under best play \
-         (proved, certificate `{}`)\n\
+         (claimed, not checked: certificate `{}`)\n\
          - 2 x 3 Um el-Bagara, 1 counter a house (skip_origin=true): open \
          (the prover stopped without a value)\n",
         cert.display()
@@ -91,12 +93,12 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     assert!(text.contains(&exact), "{text}");
     assert!(text.find("## Exact values") < text.find("## First player"));
     // Self-play: 3 starts (deterministic), 1.5 / 3, Wilson [12.5%, 87.5%]:
-    // even, and the proved value follows.
+    // even, and the decided value follows.
     assert!(
         text.contains(
             "- **plain** (2 x 3 Um el-Bagara, 1 counter a house, random self-play): South scores \
          50.0% [12.5%, 87.5%] over 3 distinct starts of 6 games (deterministic agents): the \
-         score is even within its interval; under best play South wins by 2 (proved).\n"
+         score is even within its interval; under best play South wins by 2 (claimed, not checked).\n"
         ),
         "{text}"
     );
@@ -127,7 +129,7 @@ fn the_report_leads_with_the_exact_values_and_never_calls_a_proved_board_undecid
     let plain = csv.lines().nth(1).expect("a row");
     let expected = format!(
         "plain,umelbagara,\"2 x 3 Um el-Bagara, 1 counter a house\",random self-play,6,2,2,2,start,3,\
-         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,,,win,2,prover,{},",
+         0.5,0.1253,0.8747,0.3333,0.0,0.0,1.67,1.0,3.0,2.0,0.2,0.333,0.5,,,,win,2,prover,{},,false",
         cert.display()
     );
     assert_eq!(plain, expected);
@@ -216,6 +218,7 @@ fn score(low: f64, high: f64) -> MeasureRow {
         exact_source: String::new(),
         certificate: String::new(),
         database: String::new(),
+        exact_checked: false,
     }
 }
 
@@ -295,10 +298,21 @@ fn sides_follow_the_whole_interval() {
     let proved = MeasureRow {
         exact: "loss".to_string(),
         exact_margin: Some(0),
+        exact_source: "prover".to_string(),
+        certificate: "c.txt".to_string(),
+        exact_checked: true,
         ..score(0.45, 0.55)
     };
     assert!(first_player_line(&proved)
         .ends_with("is even within its interval; under best play North wins (proved)"));
+    // A value whose certificate was not checked says so.
+    let claimed = MeasureRow {
+        exact_checked: false,
+        ..proved
+    };
+    assert!(first_player_line(&claimed).ends_with(
+        "is even within its interval; under best play North wins (claimed, not checked)"
+    ));
 }
 
 #[test]
@@ -361,14 +375,15 @@ fn the_table_of_boards_names_each_boards_method_and_evidence() {
     assert_eq!(
         words::exact_line("b", &board.verdict),
         format!(
-            "b: North wins by 2 under best play (endgame database `0123456789ab`, probe `{}`)",
+            "b: North wins by 2 under best play (claimed, not checked: endgame database \
+             `0123456789ab`, probe `{}`)",
             tablebase.join("runs/a.txt").display()
         )
     );
     assert_eq!(
         words::exact_line("b", &read.boards()[1].verdict),
         format!(
-            "b: North wins by 4 under best play (proved, certificate `{}`)",
+            "b: North wins by 4 under best play (claimed, not checked: certificate `{}`)",
             tablebase.join("prove/a.cert.gz").display()
         )
     );
@@ -427,6 +442,7 @@ fn an_open_board_says_what_it_is_without_its_ply_cap() {
         certificate: String::new(),
         database: String::new(),
         record: String::new(),
+        checked: false,
         cells: cells.into(),
     };
     let exact = vec![
@@ -447,7 +463,7 @@ fn an_open_board_says_what_it_is_without_its_ply_cap() {
     assert_eq!(
         lines[0],
         "board houses=3 counters=4 max_plies=1000: open (the prover stopped without a value); \
-         without the ply cap, board houses=3 counters=4 max_plies=0: North wins by 4 under best play (proved)"
+         without the ply cap, board houses=3 counters=4 max_plies=0: North wins by 4 under best play (claimed by the prover, not checked: no certificate)"
     );
     // Nothing is known of the other board without its cap.
     assert_eq!(
@@ -463,4 +479,97 @@ fn a_template_that_loops_without_end_stops_with_an_error() {
     let err = render("s", &[], &[], &[], &[], nested).expect_err("out of fuel");
     assert!(matches!(err, StudyError::Template(_)), "{err}");
     assert!(err.to_string().contains("fuel"), "{err}");
+}
+
+#[test]
+fn claimed_values_are_checked_against_their_certificates() {
+    // A committed certificate: North wins 2 x 3 Kalah by at least 2.
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../results/solved/certificates/kalah-2-3.txt.gz");
+    let tmp = TempDir::new("evidence");
+    let solved = tmp.0.join("solved");
+    std::fs::create_dir_all(solved.join("certificates")).expect("dir");
+    let cert = solved.join("certificates/k.txt.gz");
+    std::fs::copy(&committed, &cert).expect("copy");
+    let sha = ngola_files::file_sha256(&cert).expect("digest");
+    let header = BOARDS.lines().next().expect("a header");
+    let write = |row: &str| {
+        std::fs::write(solved.join(exact::BOARDS_CSV), format!("{header}\n{row}\n")).expect("write")
+    };
+    let board = "kalah,pits=2 seeds=3 empty_capture=true max_plies=0";
+    // The true claim, with its digest: checked.
+    write(&format!(
+        "{board},loss,-2,prover,certificates/k.txt.gz,{sha},,x"
+    ));
+    let read = Solved::read(&solved).expect("reads");
+    let Verdict::Decided(exact) = &read.boards()[0].verdict else {
+        panic!("decided")
+    };
+    assert_eq!(exact.checked, Checked::Certificate);
+    assert!(words::exact_line("b", &read.boards()[0].verdict).contains("(proved, certificate"));
+    // Claims the certificate does not prove, a file that is not the one
+    // recorded, and a certificate that fails the checker: errors naming
+    // the line and what disagrees.
+    let mut bad_moves = Vec::new();
+    flate2::read::MultiGzDecoder::new(std::fs::File::open(&committed).expect("open"))
+        .read_to_end(&mut bad_moves)
+        .expect("gunzip");
+    let text = String::from_utf8(bad_moves).expect("text");
+    let first = text.lines().next().expect("header");
+    std::fs::write(
+        solved.join("certificates/bad.txt"),
+        format!(
+            "{first}\n{}\tb1\n",
+            text.lines()
+                .nth(1)
+                .expect("a line")
+                .split('\t')
+                .next()
+                .expect("a position")
+        ),
+    )
+    .expect("write");
+    for (row, says) in [
+        (
+            format!("{board},loss,-99,prover,certificates/k.txt.gz,{sha},,x"),
+            "proves another claim: a margin of at least 2, the row says 99",
+        ),
+        (
+            format!("{board},win,2,prover,certificates/k.txt.gz,{sha},,x"),
+            "proves another claim: N wins, the row says win",
+        ),
+        (
+            format!("{board},draw,0,prover,certificates/k.txt.gz,{sha},,x"),
+            "a draw, which no one-sided certificate proves",
+        ),
+        (
+            "kalah,pits=2 seeds=4 empty_capture=true max_plies=0,loss,-2,prover,certificates/k.txt.gz,,,x"
+                .to_string(),
+            "proves another claim: rules pits=2,seeds=3",
+        ),
+        (
+            format!("{board},loss,-2,prover,certificates/k.txt.gz,{},,x", "0".repeat(64)),
+            "the row records 0000",
+        ),
+        (
+            format!("{board},loss,-2,prover,certificates/bad.txt,,,x"),
+            "certificates/bad.txt` rejected",
+        ),
+    ] {
+        write(&row);
+        let err = Solved::read(&solved).expect_err(&row);
+        assert!(matches!(err, StudyError::File(FileError::Bad { .. })), "{err}");
+        let err = err.to_string();
+        assert!(err.contains("line 2: ") && err.contains(says), "{row}: {err}");
+    }
+    // A certificate that is not here leaves the value claimed, not checked.
+    write(&format!(
+        "{board},loss,-2,prover,certificates/gone.txt.gz,{sha},,x"
+    ));
+    let read = Solved::read(&solved).expect("reads");
+    let Verdict::Decided(exact) = &read.boards()[0].verdict else {
+        panic!("decided")
+    };
+    assert_eq!(exact.checked, Checked::NotChecked);
+    assert!(words::exact_line("b", &read.boards()[0].verdict).contains("(claimed, not checked"));
 }

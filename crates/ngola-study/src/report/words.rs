@@ -128,13 +128,19 @@ pub fn best_play(exact: &Exact) -> String {
 pub fn exact_line(board: &str, verdict: &Verdict) -> String {
     match verdict {
         Verdict::Decided(exact) => {
+            let checked = exact.checked.is_checked();
             let proof = match &exact.source {
                 Source::Prover {
                     certificate: Some(path),
-                } => format!("proved, certificate `{}`", path.display()),
-                Source::Prover { certificate: None } => "proved".to_string(),
+                } if checked => format!("proved, certificate `{}`", path.display()),
+                Source::Prover {
+                    certificate: Some(path),
+                } => format!("claimed, not checked: certificate `{}`", path.display()),
+                Source::Prover { certificate: None } => {
+                    "claimed by the prover, not checked: no certificate".to_string()
+                }
                 Source::Tablebase { id, record } => format!(
-                    "endgame database `{}`, probe `{}`",
+                    "claimed, not checked: endgame database `{}`, probe `{}`",
                     short_id(id),
                     record.display()
                 ),
@@ -177,9 +183,11 @@ pub fn first_player_line(row: &MeasureRow) -> String {
         interval(score, low, high)
     );
     if let Some(Verdict::Decided(exact)) = row.verdict() {
-        let how = match exact.source {
-            Source::Prover { .. } => "proved",
-            Source::Tablebase { .. } => "endgame database",
+        // Only a certificate, checked, proves a value here.
+        let how = if exact.checked.is_checked() {
+            "proved"
+        } else {
+            "claimed, not checked"
         };
         line += &format!("; under best play {} ({how})", best_play(&exact));
     }

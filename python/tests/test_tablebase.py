@@ -174,3 +174,12 @@ def test_vector_env_labels_are_the_probes(ngola_bin: Path, tmp_path: Path) -> No
     assert "exact" not in infos and "exact_value" not in infos
     with pytest.raises(ngola.RuleError, match="tablebase"):
         ngola.envs.VectorEnv(ngola.Game("kalah", pits=4, seeds=2, max_plies=0), 2, tablebase=db)
+
+
+def test_agent_refuses_a_database_of_other_rules(ngola_bin: Path, tmp_path: Path) -> None:
+    db = build(ngola_bin, tmp_path / "db", seeds=6)
+    spec = f"alphabeta:depth=2,tb={db}"
+    agent = ngola.Agent(spec, SMALL)
+    assert agent.select(SMALL.start()) in SMALL.start().legal_moves()
+    with pytest.raises(ngola.SpecError, match="other rules of play"):
+        ngola.Agent(spec, ngola.Game("kalah", pits=4, seeds=2, max_plies=0))

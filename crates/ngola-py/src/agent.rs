@@ -65,6 +65,8 @@ impl PyAgent {
             let spec = parse_spec(spec)?;
             let agent = with_rules!(game.rules, G, r => {
                 spec.check_network::<G>(&r).map_err(errors::network)?;
+                // A database of other rules would give wrong values.
+                spec.check_tablebase::<G>(&r).map_err(errors::spec)?;
                 AnyAgent::from(spec.try_build::<G>(seed).map_err(errors::spec)?)
             });
             Ok(PyAgent {

@@ -233,6 +233,31 @@ fn bad_specs_and_files_are_named_with_exit_code_2() {
     let (lines, ok) = replay_record(&bad);
     assert!(!ok);
     assert!(lines.iter().any(|l| l.contains("ply 2")), "{lines:?}");
+    // An agent whose endgame database is of other rules: refused before
+    // the game, as a tournament and the engine refuse it.
+    let db = dir.join("db");
+    let db_text = db.to_str().expect("a UTF-8 path");
+    common::succeed(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--rule",
+        "pits=2",
+        "--seeds",
+        "4",
+        "--threads=1",
+        "-o",
+        db_text,
+    ]);
+    let agent = format!("alphabeta:depth=2,tb={db_text}");
+    for (flag, other) in [("--agent", "--hint"), ("--hint", "--agent")] {
+        common::refused(
+            &[
+                "play", "kalah", "--rule", "pits=3", flag, &agent, other, "random",
+            ],
+            &[flag, "other rules of play"],
+        );
+    }
 }
 
 /// Reads lines of `reader` until one starts with `prefix` (or the output

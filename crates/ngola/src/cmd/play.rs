@@ -160,8 +160,10 @@ fn agent_specs<G: Evaluate>(
         format!("the tables of --agent {opponent} and --hint {hint}")
     })
     .map_err(CliError::input)?;
+    // Their networks and databases too: an agent whose database is of
+    // other rules would play on wrong values.
     for (flag, spec) in [("--agent", &opponent), ("--hint", &hint)] {
-        spec.check_network::<G>(start.rules())
+        spec.check_files::<G>(start.rules())
             .map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     }
     Ok((opponent, hint))

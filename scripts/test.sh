@@ -15,7 +15,10 @@
 #   3. Docs: scripts/test-docs.sh (the book built by mkdocs --strict, its
 #      links checked; cargo doc with broken intra-doc links denied);
 #   4. Slurm: scripts/test-slurm.sh (a single-node cluster on this machine),
-#      over the program stage 1 built.
+#      over the program stage 1 built;
+#   5. Hostile: scripts/hostile-inputs.sh (damaged databases and networks,
+#      outputs aimed at what is not ours, archive bombs, claims their
+#      evidence does not prove), over the program stage 1 built.
 # Prints each stage's time at the end. CI (.ci/run) calls this script, then
 # the instrumented fuzz campaign (scripts/test-fuzz.sh).
 set -euo pipefail
@@ -36,5 +39,6 @@ stage Rust cargo test --workspace --exclude ngola-py --locked
 stage Python env NGOLA_BIN="$bin" MATURIN_PEP517_ARGS="--profile dev" scripts/test-python.sh
 stage Docs scripts/test-docs.sh
 stage Slurm env NGOLA="$bin" scripts/test-slurm.sh
+stage Hostile scripts/hostile-inputs.sh "$bin"
 
 (IFS=,; echo "== every stage passed; times: ${times[*]}")

@@ -181,9 +181,28 @@ pub fn write_level(dir: &Path, header: &Header, data: &[u8]) -> Result<PathBuf, 
     Ok(path)
 }
 
+/// Opens the level file at `path`, which must be a regular file: a
+/// folder, a device or a file of /proc named like a level is the user's
+/// mistake (exit 2, field `file`), not a failure of the machine.
+fn open_regular(path: &Path) -> Result<File, TablebaseError> {
+    let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+    let is_file = file
+        .metadata()
+        .map_err(|e| TablebaseError::io(path, e))?
+        .is_file();
+    if !is_file {
+        return Err(TablebaseError::BadFile {
+            path: path.to_path_buf(),
+            field: "file".into(),
+            reason: "not a regular file (a folder, a device or another node)".into(),
+        });
+    }
+    Ok(file)
+}
+
 /// Reads only the header of a level file.
 pub fn read_header(path: &Path) -> Result<Header, TablebaseError> {
-    let mut file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
+    let mut file = open_regular(path)?;
     let mut head = vec![0u8; HEADER_BYTES];
     let mut filled = 0;
     while filled < HEADER_BYTES {
@@ -211,20 +230,7 @@ impl LevelFile {
     /// Maps a level file and checks its header and size (not its checksum:
     /// see [`LevelFile::checksum_ok`]).
     pub fn open(path: &Path) -> Result<LevelFile, TablebaseError> {
-        let file = File::open(path).map_err(|e| TablebaseError::io(path, e))?;
-        // A folder, a device or a file of /proc named like a level is the
-        // user's mistake (exit 2), not a failure of the machine.
-        let is_file = file
-            .metadata()
-            .map_err(|e| TablebaseError::io(path, e))?
-            .is_file();
-        if !is_file {
-            return Err(TablebaseError::BadFile {
-                path: path.to_path_buf(),
-                field: "file".into(),
-                reason: "not a regular file (a folder, a device or another node)".into(),
-            });
-        }
+        let file = open_regular(path)?;
         // SAFETY: the file is opened read-only and a database's files are
         // never modified in place (levels are replaced by rename only).
         // The workspace denies unsafe code; a memory map has no safe form.

@@ -13,7 +13,7 @@ use ngola_rules::oware::Oware;
 use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::Game;
 use ngola_tablebase::build::BuildMonitor;
-use ngola_tablebase::file::{level_path, sha256_hex, HEADER_BYTES};
+use ngola_tablebase::file::{level_path, read_header, sha256_hex, HEADER_BYTES};
 use ngola_tablebase::{
     build, verify, Database, Endgame, KalahEndgame, OwareEndgame, Quiet, TablebaseError,
     UmElBagaraEndgame,
@@ -215,6 +215,12 @@ fn a_database_of_other_rules_is_refused() {
         "{err}"
     );
     assert!(err.is_input());
+    // So is reading its header alone (`ngola tablebase info`).
+    let err = read_header(&level).expect_err("refused");
+    assert!(
+        matches!(&err, TablebaseError::BadFile { path, field, .. } if *path == level && field == "file"),
+        "{err}"
+    );
     std::fs::remove_dir(&level).unwrap();
     std::fs::write(&level, kept).unwrap();
     // Another game's.

@@ -6,7 +6,6 @@
 mod common;
 
 mod batch_playouts;
-mod kalah_openspiel;
 mod kalah_property;
 mod kalah_rules;
 mod mangola_ludii;
@@ -14,7 +13,7 @@ mod mangola_no_hang;
 mod mangola_perft;
 mod mangola_reference;
 mod mangola_rules;
-mod oware_openspiel;
+mod openspiel;
 mod oware_property;
 mod oware_rules;
 mod ply_limits;

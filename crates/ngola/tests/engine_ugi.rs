@@ -312,20 +312,7 @@ fn bad_lines_answer_error_and_the_engine_goes_on() {
 
 #[test]
 fn rules_the_agents_database_is_not_of_are_refused_as_a_tournament_refuses_them() {
-    let db = common::temp_dir("engine-tb");
-    let db_text = db.to_str().expect("a UTF-8 path");
-    common::succeed(&[
-        "tablebase",
-        "build",
-        "kalah",
-        "--rule",
-        "pits=2",
-        "--seeds",
-        "4",
-        "--threads=1",
-        "-o",
-        db_text,
-    ]);
+    let db_text = common::small_kalah_database("engine-tb");
     let agent = format!("alphabeta:depth=2,tb={db_text}");
     let input = "\
 setoption name rules value pits=3

@@ -235,20 +235,7 @@ fn bad_specs_and_files_are_named_with_exit_code_2() {
     assert!(lines.iter().any(|l| l.contains("ply 2")), "{lines:?}");
     // An agent whose endgame database is of other rules: refused before
     // the game, as a tournament and the engine refuse it.
-    let db = dir.join("db");
-    let db_text = db.to_str().expect("a UTF-8 path");
-    common::succeed(&[
-        "tablebase",
-        "build",
-        "kalah",
-        "--rule",
-        "pits=2",
-        "--seeds",
-        "4",
-        "--threads=1",
-        "-o",
-        db_text,
-    ]);
+    let db_text = common::small_kalah_database("play-tb");
     let agent = format!("alphabeta:depth=2,tb={db_text}");
     for (flag, other) in [("--agent", "--hint"), ("--hint", "--agent")] {
         common::refused(

@@ -4,10 +4,9 @@
 //! table, re-proving any part of the proof the table has since lost.
 
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 use std::io::Write;
 
-use ngola_rules::reference::certificate::{canonical_rules, Goal, Header};
+use ngola_rules::reference::certificate::{canonical_rules, hash128, Goal, Header};
 use ngola_rules::{GameKind, MoveList};
 
 use super::search::{Context, Search};
@@ -62,17 +61,6 @@ impl From<std::io::Error> for CertificateError {
     fn from(e: std::io::Error) -> Self {
         CertificateError::Io(e)
     }
-}
-
-/// A 128-bit hash of a text (two independent 64-bit hashes).
-fn hash128(text: &str) -> u128 {
-    let half = |salt: u8| {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        salt.hash(&mut h);
-        text.hash(&mut h);
-        h.finish()
-    };
-    (u128::from(half(1)) << 64) | u128::from(half(2))
 }
 
 /// A position on the strategy's walk: the game, its history hash (the

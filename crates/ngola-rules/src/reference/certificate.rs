@@ -527,8 +527,10 @@ impl fmt::Display for CheckError {
 
 impl std::error::Error for CheckError {}
 
-/// A 128-bit hash of a position's text (two independent 64-bit hashes).
-fn hash128(text: &str) -> u128 {
+/// A 128-bit hash of a position's text (two independent 64-bit hashes):
+/// the checker's and the certificate writer's key for a position already
+/// seen, so that neither keeps every position's text in memory.
+pub fn hash128(text: &str) -> u128 {
     let half = |salt: u8| {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         salt.hash(&mut h);

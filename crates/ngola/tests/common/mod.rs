@@ -276,3 +276,23 @@ pub fn python() -> bool {
     }
     found
 }
+
+/// Builds the endgame database of 2-pit Kalah (no ply cap) to 4 seeds in a
+/// fresh folder for test `name`, and returns the folder's path as text.
+pub fn small_kalah_database(name: &str) -> String {
+    let dir = temp_dir(name);
+    let text = dir.to_str().expect("a UTF-8 path").to_string();
+    succeed(&[
+        "tablebase",
+        "build",
+        "kalah",
+        "--rule",
+        "pits=2",
+        "--seeds",
+        "4",
+        "--threads=1",
+        "-o",
+        &text,
+    ]);
+    text
+}

@@ -17,6 +17,7 @@ mod engine_ugi;
 mod first_run;
 mod folder_safety;
 mod games_archive;
+mod import_circles;
 mod memory_limits;
 mod opening_suites;
 mod play_cli;

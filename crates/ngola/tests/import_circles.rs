@@ -53,9 +53,6 @@ const KNOWN: &[&[&str]] = &[
     &["game", "state"],
     // ngola-nn
     &["format", "network"],
-    // ngola-study
-    &["report/evidence", "report/exact"],
-    &["report/load", "report/table", "report/words"],
     // ngola-rules
     &["game", "options", "swap"],
     &["mangola/endless", "mangola/sowing"],

@@ -14,8 +14,6 @@ use std::path::Path;
 use ngola_rules::reference::certificate::{self, Goal, Header};
 use ngola_rules::{Game, Player};
 
-use super::exact::Value;
-
 /// How far a board's value was checked.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Checked {
@@ -33,14 +31,15 @@ impl Checked {
 }
 
 /// Checks the certificate at `path` against the claim that `G`'s start
-/// position under `rules` has `value` with South's `margin`; `sha256` is
+/// position under `rules` is won by `winner` (`None`: a draw) with South's
+/// `margin`; `sha256` is
 /// the digest the table recorded (empty: none). A certificate that is not
 /// there, or that ends in an endgame database, leaves the value unchecked.
 pub fn check_certificate<G: Game>(
     path: &Path,
     sha256: &str,
     rules: G::Rules,
-    value: Value,
+    winner: Option<Player>,
     margin: i64,
 ) -> Result<Checked, String> {
     let shown = path.display();
@@ -57,7 +56,7 @@ pub fn check_certificate<G: Game>(
         }
     }
     let header = read_header(path).map_err(|e| format!("certificate `{shown}`: {e}"))?;
-    claim_matches::<G>(&header, rules, value, margin)
+    claim_matches::<G>(&header, rules, winner, margin)
         .map_err(|e| format!("certificate `{shown}` proves another claim: {e}"))?;
     if header.tablebase.is_some() {
         // Its lines end in positions of a database this folder does not
@@ -99,7 +98,7 @@ fn read_header(path: &Path) -> Result<Header, String> {
 fn claim_matches<G: Game>(
     header: &Header,
     rules: G::Rules,
-    value: Value,
+    winner: Option<Player>,
     margin: i64,
 ) -> Result<(), String> {
     if header.game.to_string() != G::NAME {
@@ -116,16 +115,14 @@ fn claim_matches<G: Game>(
     if header.root != start {
         return Err(format!("root `{}`, not the start `{start}`", header.root));
     }
-    let winner = match value {
-        Value::Win => Player::South,
-        Value::Loss => Player::North,
-        Value::Draw => return Err("a draw, which no one-sided certificate proves".to_string()),
+    let Some(winner) = winner else {
+        return Err("a draw, which no one-sided certificate proves".to_string());
     };
     if header.winner != winner {
         return Err(format!(
-            "{} wins, the row says {}",
+            "{} wins, the row says {} wins",
             header.winner.letter(),
-            value.as_str()
+            winner.letter()
         ));
     }
     let proved = match header.goal {

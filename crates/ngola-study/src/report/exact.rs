@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 use rayon::prelude::*;
 use serde::Deserialize;
 
-use ngola_rules::{with_game, Game, GameKind, RuleError, RuleOptions, UnknownGame};
+use ngola_rules::{with_game, Game, GameKind, Player, RuleError, RuleOptions, UnknownGame};
 
 use super::evidence::{check_certificate, Checked};
 use crate::error::StudyError;
@@ -37,6 +37,15 @@ impl Value {
             Value::Win => "win",
             Value::Loss => "loss",
             Value::Draw => "draw",
+        }
+    }
+
+    /// The side that wins (`None`: a draw).
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Value::Win => Some(Player::South),
+            Value::Loss => Some(Player::North),
+            Value::Draw => None,
         }
     }
 
@@ -251,8 +260,13 @@ impl BoardRow {
         let source = match self.method.as_str() {
             "prover" | "prover over a database" => {
                 if let Some(certificate) = &evidence {
-                    checked =
-                        check_certificate::<G>(certificate, &self.sha256, rules, value, margin)?;
+                    checked = check_certificate::<G>(
+                        certificate,
+                        &self.sha256,
+                        rules,
+                        value.winner(),
+                        margin,
+                    )?;
                 }
                 Source::Prover {
                     certificate: evidence,

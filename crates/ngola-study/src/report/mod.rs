@@ -401,7 +401,7 @@ fn cell_view(r: &MeasureRow) -> CellView {
         board: r.board.clone(),
         agents: r.agents.clone(),
         games: count(r.games),
-        first_player: words::first_player_line(r),
+        first_player: r.first_player_line(),
         score: interval(
             or_nan(r.south_score),
             or_nan(r.south_low),

@@ -11,6 +11,7 @@ use super::exact::{Board, Exact, Source, Value, Verdict};
 use super::load::CellReport;
 use super::words;
 use crate::error::StudyError;
+use crate::measures::Unit;
 
 /// One line of `measures.csv`: one cell, every measure. Fractions are in
 /// [0, 1]; an empty cell is a measure that does not exist (no decisive
@@ -300,6 +301,44 @@ impl MeasureRow {
             database,
             exact_checked: matches!(&c.verdict, Some(Verdict::Decided(e)) if e.checked.is_checked()),
         }
+    }
+
+    /// The first player's self-play result of a cell as a sentence, with the
+    /// exact value after it where the board is decided (so that an even
+    /// self-play score is never read as an undecided board).
+    pub fn first_player_line(&self) -> String {
+        let units = if self.unit == Unit::Start.as_str() {
+            format!(
+                "{} distinct starts of {} games (deterministic agents)",
+                words::count(self.units),
+                words::count(self.games)
+            )
+        } else {
+            format!("{} games", words::count(self.units))
+        };
+        let (score, low, high) = (
+            words::or_nan(self.south_score),
+            words::or_nan(self.south_low),
+            words::or_nan(self.south_high),
+        );
+        let direction = match words::side(low, high) {
+            Some(side) => format!("favours {side}"),
+            None => "is even within its interval".to_string(),
+        };
+        let mut line = format!(
+            "South scores {} over {units}: the score {direction}",
+            words::interval(score, low, high)
+        );
+        if let Some(Verdict::Decided(exact)) = self.verdict() {
+            // Only a certificate, checked, proves a value here.
+            let how = if exact.checked.is_checked() {
+                "proved"
+            } else {
+                "claimed, not checked"
+            };
+            line += &format!("; under best play {} ({how})", words::best_play(&exact));
+        }
+        line
     }
 
     /// What the exact results say of the cell's board, if anything.

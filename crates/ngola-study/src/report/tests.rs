@@ -271,7 +271,7 @@ fn the_most_decisive_cell_has_the_fewest_draws_then_the_earliest_lead_for_good()
 
 #[test]
 fn sides_follow_the_whole_interval() {
-    use words::{first_player_line, side};
+    use words::side;
     assert_eq!(side(0.5001, 0.6), Some("South"));
     assert_eq!(
         side(0.5, 0.6),
@@ -281,18 +281,18 @@ fn sides_follow_the_whole_interval() {
     assert_eq!(side(0.3, 0.4999), Some("North"));
     assert_eq!(side(0.45, 0.55), None);
     // 380 of 400: Wilson [92.4%, 96.7%].
-    let line = first_player_line(&score(0.9240, 0.9674));
+    let line = score(0.9240, 0.9674).first_player_line();
     assert_eq!(
         line,
         "South scores 94.6% [92.4%, 96.7%] over 400 games: the score favours South"
     );
-    let north = first_player_line(&score(0.2, 0.4));
+    let north = score(0.2, 0.4).first_player_line();
     assert!(north.ends_with("the score favours North"), "{north}");
     let open = MeasureRow {
         exact: "open".to_string(),
         ..score(0.45, 0.55)
     };
-    let even = first_player_line(&open);
+    let even = open.first_player_line();
     assert!(even.ends_with("is even within its interval"), "{even}");
     // A proved board: the exact value follows, whatever self-play says.
     let proved = MeasureRow {
@@ -303,14 +303,15 @@ fn sides_follow_the_whole_interval() {
         exact_checked: true,
         ..score(0.45, 0.55)
     };
-    assert!(first_player_line(&proved)
+    assert!(proved
+        .first_player_line()
         .ends_with("is even within its interval; under best play North wins (proved)"));
     // A value whose certificate was not checked says so.
     let claimed = MeasureRow {
         exact_checked: false,
         ..proved
     };
-    assert!(first_player_line(&claimed).ends_with(
+    assert!(claimed.first_player_line().ends_with(
         "is even within its interval; under best play North wins (claimed, not checked)"
     ));
 }
@@ -536,7 +537,7 @@ fn claimed_values_are_checked_against_their_certificates() {
         ),
         (
             format!("{board},win,2,prover,certificates/k.txt.gz,{sha},,x"),
-            "proves another claim: N wins, the row says win",
+            "proves another claim: N wins, the row says S wins",
         ),
         (
             format!("{board},draw,0,prover,certificates/k.txt.gz,{sha},,x"),

@@ -6,8 +6,6 @@
 use ngola_rules::GameKind;
 
 use super::exact::{Exact, Source, Value, Verdict};
-use super::table::MeasureRow;
-use crate::measures::Unit;
 
 /// A fraction as a percentage with one decimal (`-` for none).
 pub fn pct(x: f64) -> String {
@@ -154,44 +152,6 @@ pub fn exact_line(board: &str, verdict: &Verdict) -> String {
 /// The first 12 hex digits of a database's identity.
 pub fn short_id(id: &str) -> &str {
     id.get(..12).unwrap_or(id)
-}
-
-/// The first player's self-play result of a cell as a sentence, with the
-/// exact value after it where the board is decided (so that an even
-/// self-play score is never read as an undecided board).
-pub fn first_player_line(row: &MeasureRow) -> String {
-    let units = if row.unit == Unit::Start.as_str() {
-        format!(
-            "{} distinct starts of {} games (deterministic agents)",
-            count(row.units),
-            count(row.games)
-        )
-    } else {
-        format!("{} games", count(row.units))
-    };
-    let (score, low, high) = (
-        or_nan(row.south_score),
-        or_nan(row.south_low),
-        or_nan(row.south_high),
-    );
-    let direction = match side(low, high) {
-        Some(side) => format!("favours {side}"),
-        None => "is even within its interval".to_string(),
-    };
-    let mut line = format!(
-        "South scores {} over {units}: the score {direction}",
-        interval(score, low, high)
-    );
-    if let Some(Verdict::Decided(exact)) = row.verdict() {
-        // Only a certificate, checked, proves a value here.
-        let how = if exact.checked.is_checked() {
-            "proved"
-        } else {
-            "claimed, not checked"
-        };
-        line += &format!("; under best play {} ({how})", best_play(&exact));
-    }
-    line
 }
 
 /// A table's number, NaN where it is empty.

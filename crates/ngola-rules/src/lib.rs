@@ -14,6 +14,7 @@ pub mod kind;
 pub mod opening;
 pub mod options;
 pub mod perft;
+pub mod player;
 pub mod reference;
 pub mod swap;
 

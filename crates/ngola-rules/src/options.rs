@@ -6,6 +6,11 @@ use std::fmt::Debug;
 
 use crate::error::{PositionError, RuleError};
 
+/// The key of the swap rule's option, the same in every game (its
+/// description is [`crate::swap::RULE_KEY`]): a rule set without the swap
+/// leaves it out of [`RuleOptions::to_pairs`].
+pub const SWAP_KEY: &str = "swap";
+
 /// Description of one rule option, for help texts and error messages.
 #[derive(Debug, Clone, Copy)]
 pub struct RuleKey {
@@ -57,7 +62,7 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Send + Sync + 'stati
         Self::keys()
             .iter()
             .map(|k| (k.key.to_string(), self.get(k.key).unwrap_or_default()))
-            .filter(|(k, v)| !(k == crate::swap::RULE_KEY.key && v == "false"))
+            .filter(|(k, v)| !(k == SWAP_KEY && v == "false"))
             .collect()
     }
 

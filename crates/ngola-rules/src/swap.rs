@@ -15,12 +15,12 @@
 //! word `swap` and the optional last field of the position text.
 
 use crate::error::{IllegalMove, PositionError};
-use crate::game::Player;
-use crate::options::RuleKey;
+use crate::options::{RuleKey, SWAP_KEY};
+use crate::player::Player;
 
 /// The rule option `swap`, the same in every game.
 pub const RULE_KEY: RuleKey = RuleKey {
-    key: "swap",
+    key: SWAP_KEY,
     allowed: "true | false",
     help: "the swap (pie) rule: on his first turn North may take South's side instead of moving, the move `swap` (default false)",
 };

@@ -53,10 +53,6 @@ const KNOWN: &[&[&str]] = &[
     &["game", "state"],
     // ngola-nn
     &["format", "network"],
-    // ngola-rules
-    &["game", "options", "swap"],
-    &["mangola/endless", "mangola/sowing"],
-    &["umelbagara/position", "umelbagara/text"],
 ];
 
 /// Every `.rs` file of `src`, by the module it is.

@@ -8,8 +8,6 @@
 //! new one each time the distance since the last save reaches a power of
 //! two. The search restarts after every capture.
 
-use super::sowing::relay_lap;
-
 /// One lap boundary: the mover's circuit and the hole about to be picked up.
 type State = (u128, usize);
 
@@ -75,16 +73,22 @@ impl Brent {
     /// The first boundary of the cycle (the first one the sowing reaches
     /// again) and the laps sown before it, given the cycle `length`: walk
     /// two copies `length` laps apart from the segment start until they meet.
-    pub(crate) fn cycle_start<const N: usize>(&self, length: u64) -> (u128, u64) {
+    /// `lap` sows one lap from a boundary (the sowing's own, passed in so
+    /// that this finder stands below the sowing that uses it).
+    pub(crate) fn cycle_start(
+        &self,
+        length: u64,
+        lap: impl Fn(u128, usize) -> State,
+    ) -> (u128, u64) {
         let mut ahead = self.segment_start;
         for _ in 0..length {
-            ahead = relay_lap::<N>(ahead.0, ahead.1);
+            ahead = lap(ahead.0, ahead.1);
         }
         let mut behind = self.segment_start;
         let mut laps = self.segment_laps;
         while behind != ahead {
-            behind = relay_lap::<N>(behind.0, behind.1);
-            ahead = relay_lap::<N>(ahead.0, ahead.1);
+            behind = lap(behind.0, behind.1);
+            ahead = lap(ahead.0, ahead.1);
             laps += 1;
         }
         (behind.0, laps)

@@ -277,7 +277,7 @@ pub(crate) fn sow_move<const N: usize, const EXACT: bool>(
         if EXACT {
             if let Some(length) = brent.observe(m, p, laps) {
                 if params.cut_at_cycle_start {
-                    let (board, at_laps) = brent.cycle_start::<N>(length);
+                    let (board, at_laps) = brent.cycle_start(length, relay_lap::<N>);
                     m = board;
                     laps = at_laps;
                 }

@@ -1,5 +1,7 @@
 //! The position and the [`Game`] implementation.
 
+use std::fmt;
+
 use rand::Rng;
 
 use crate::error::{IllegalMove, MoveParseError, PositionError};
@@ -209,7 +211,7 @@ impl Game for UmElBagara {
     type Move = UmElBagaraMove;
     type Rules = UmElBagaraRules;
 
-    const NAME: &'static str = "umelbagara";
+    const NAME: &'static str = text::NAME;
 
     fn start(rules: UmElBagaraRules) -> Self {
         UmElBagara {
@@ -222,8 +224,15 @@ impl Game for UmElBagara {
         }
     }
 
+    /// The rows must be `rules.houses()` wide and the counters must add up
+    /// to the rules' total.
     fn from_position(text: &str, rules: UmElBagaraRules) -> Result<Self, PositionError> {
-        text::parse(text, rules)
+        let fields = text::parse(text)?;
+        let [a, b] = &fields.counts;
+        let mut game =
+            UmElBagara::from_parts(rules, [a, b], fields.side, fields.ply, fields.taken)?;
+        game.swap = SwapStatus::parse(fields.swap.as_deref(), fields.ply, rules.swap())?;
+        Ok(game)
     }
 
     fn rules(&self) -> &UmElBagaraRules {
@@ -477,5 +486,33 @@ fn direction_of(index: usize) -> Direction {
         Direction::Anticlockwise
     } else {
         Direction::Clockwise
+    }
+}
+
+impl fmt::Display for UmElBagara {
+    /// The position text of docs/src/rules.md.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let houses = self.rules.houses();
+        write!(f, "{} ", text::NAME)?;
+        for (i, row) in Player::BOTH.into_iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            for column in 1..=houses {
+                if column > 1 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{}", self.board.get(lane_of(row, column, houses)))?;
+            }
+        }
+        write!(
+            f,
+            " {} {} {},{}",
+            self.side.letter(),
+            self.ply,
+            self.taken[0],
+            self.taken[1]
+        )?;
+        self.swap.write_field(f, self.ply)
     }
 }

@@ -1,22 +1,34 @@
 //! Position text: `umelbagara 5,5,5,5,5/5,5,5,5,5 S 0 0,0` (docs/src/rules.md,
 //! "Position text").
 
-use std::fmt;
-
 use crate::error::PositionError;
-use crate::game::{Game, Player};
+use crate::game::Player;
 use crate::swap::SwapStatus;
 
-use super::board::lane_of;
-use super::position::UmElBagara;
-use super::rules::UmElBagaraRules;
+/// The game's name, the first word of its position text.
+pub(crate) const NAME: &str = "umelbagara";
 
 /// The fields of a position text, in order (for error messages).
 const FIELDS: [&str; 5] = ["game", "rows", "side", "ply", "taken"];
 
-/// Reads a position text under `rules`. The rows must be `rules.houses()`
-/// wide and the counters must add up to the rules' total.
-pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, PositionError> {
+/// The fields of a position text, read: the position builds itself from
+/// them (checking the rows against its rules) and then reads the swap
+/// field, in that order.
+pub(crate) struct Fields {
+    /// Row a's counts, then row b's.
+    pub counts: [Vec<u32>; 2],
+    /// The side to move.
+    pub side: Player,
+    /// The ply.
+    pub ply: u32,
+    /// The counters each side has taken.
+    pub taken: [u32; 2],
+    /// The swap field, if the text has one.
+    pub swap: Option<String>,
+}
+
+/// Reads the fields of a position text.
+pub(crate) fn parse(text: &str) -> Result<Fields, PositionError> {
     let mut fields: Vec<&str> = text.trim().split(' ').collect();
     let swap_field = SwapStatus::split_field(&mut fields, FIELDS.len());
     let field = |i: usize| -> Result<&str, PositionError> {
@@ -34,10 +46,10 @@ pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, Po
     };
 
     let game = field(0)?;
-    if game != UmElBagara::NAME {
+    if game != NAME {
         return Err(PositionError::new(
             "game",
-            format!("`{game}` is not `{}`", UmElBagara::NAME),
+            format!("`{game}` is not `{NAME}`"),
         ));
     }
 
@@ -103,35 +115,11 @@ pub(crate) fn parse(text: &str, rules: UmElBagaraRules) -> Result<UmElBagara, Po
         ));
     }
 
-    let mut game = UmElBagara::from_parts(rules, [&counts[0], &counts[1]], side, ply, taken)?;
-    game.swap = SwapStatus::parse(swap_field, ply, rules.swap())?;
-    Ok(game)
-}
-
-impl fmt::Display for UmElBagara {
-    /// The position text of docs/src/rules.md.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let houses = self.rules.houses();
-        write!(f, "{} ", UmElBagara::NAME)?;
-        for (i, row) in Player::BOTH.into_iter().enumerate() {
-            if i > 0 {
-                f.write_str("/")?;
-            }
-            for column in 1..=houses {
-                if column > 1 {
-                    f.write_str(",")?;
-                }
-                write!(f, "{}", self.board.get(lane_of(row, column, houses)))?;
-            }
-        }
-        write!(
-            f,
-            " {} {} {},{}",
-            self.side.letter(),
-            self.ply,
-            self.taken[0],
-            self.taken[1]
-        )?;
-        self.swap.write_field(f, self.ply)
-    }
+    Ok(Fields {
+        counts,
+        side,
+        ply,
+        taken,
+        swap: swap_field.map(str::to_string),
+    })
 }

@@ -13,6 +13,7 @@ pub mod agent;
 pub mod alphabeta;
 pub mod az;
 pub mod bench;
+pub mod build_error;
 pub mod eval;
 pub mod greedy;
 pub mod limit;
@@ -29,7 +30,8 @@ pub mod spec;
 pub mod tablebase;
 
 pub use agent::Agent;
+pub use build_error::BuildError;
 pub use eval::{EvalKind, Evaluate};
 pub use limit::{move_budget, Clock, SearchLimit};
-pub use spec::{AgentSpec, BuildError, SpecError};
+pub use spec::{AgentSpec, SpecError};
 pub use tablebase::Oracle;

@@ -10,8 +10,8 @@ use ngola_nn::{Evaluator, Network, NnError};
 use ngola_rules::MoveList;
 
 use crate::agent::Agent;
+use crate::build_error::BuildError;
 use crate::eval::Evaluate;
-use crate::spec::BuildError;
 
 /// Evaluation points per unit of network value: a value of 1 (a sure win)
 /// is worth 100 seeds, inside the band of evaluations ([`crate::score`]).

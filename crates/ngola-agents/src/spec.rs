@@ -48,10 +48,10 @@ use thiserror::Error;
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBetaAgent, AlphaBetaConfig, DEFAULT_DEPTH, MAX_DEPTH};
 use crate::az::{AzAgent, AzConfig};
+pub use crate::build_error::BuildError;
 use crate::eval::{EvalKind, Evaluate};
 use crate::greedy::GreedyAgent;
 use crate::mcts::{MctsAgent, MctsConfig, DEFAULT_SIMS};
-use crate::memory::MemoryError;
 use crate::random::RandomAgent;
 use crate::solver::{SolverAgent, SolverConfig};
 
@@ -136,39 +136,6 @@ pub enum SpecError {
     /// A parameter not written `key=value`.
     #[error("malformed parameter `{0}`: expected key=value")]
     Malformed(String),
-}
-
-/// Why an agent could not be built from a valid spec.
-#[derive(Debug, Error)]
-pub enum BuildError {
-    /// The machine cannot hold its table.
-    #[error(transparent)]
-    Memory(#[from] MemoryError),
-    /// Its endgame database (`tb=`) cannot be used.
-    #[error("tb={dir}: {source}")]
-    Tablebase {
-        /// The folder given.
-        dir: PathBuf,
-        /// What is wrong with it.
-        source: ngola_tablebase::TablebaseError,
-    },
-    /// Its endgame database is not of the game's rules of play (for the
-    /// solver: not of the game's exact rules, ply cap included).
-    #[error("tb={dir}: {reason}")]
-    TablebaseRules {
-        /// The folder given.
-        dir: PathBuf,
-        /// How the rules differ.
-        reason: String,
-    },
-    /// Its network (`net=` or `eval=net:`) cannot be used.
-    #[error("network {path}: {source}")]
-    Network {
-        /// The file given.
-        path: PathBuf,
-        /// What is wrong with it.
-        source: ngola_nn::NnError,
-    },
 }
 
 /// A parsed, validated agent spec. `Display` writes it back in canonical

@@ -168,6 +168,21 @@ pub trait Encode: Game {
     }
 }
 
+/// Every rule option of `rules` as `key=value`, joined by `,`.
+pub fn rules_text<G: Game>(rules: &G::Rules) -> String {
+    let pairs: Vec<String> = rules
+        .to_pairs()
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    pairs.join(",")
+}
+
+/// The game and rules as an error message names them.
+pub(crate) fn describe<G: Game>(rules: &G::Rules) -> String {
+    format!("{} [{}]", G::NAME, rules_text::<G>(rules))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,10 +38,14 @@
 //! | `hidden` | `H0,H1,...` (empty for none) |
 //! | `actions` | `A` |
 
+use std::path::Path;
+
 use ngola_rules::{Game, RuleOptions};
 use safetensors::{Dtype, SafeTensors};
 use serde_json::json;
 
+use crate::encode::describe;
+pub use crate::encode::rules_text;
 use crate::network::{backend, Linear, Network};
 use crate::{Encode, NnError};
 
@@ -151,21 +155,6 @@ fn bad(field: &str, reason: impl ToString) -> NnError {
         field: field.to_string(),
         reason: reason.to_string(),
     }
-}
-
-/// Every rule option of `rules` as `key=value`, joined by `,`.
-pub fn rules_text<G: Game>(rules: &G::Rules) -> String {
-    let pairs: Vec<String> = rules
-        .to_pairs()
-        .into_iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    pairs.join(",")
-}
-
-/// The game and rules as an error message names them.
-pub(crate) fn describe<G: Game>(rules: &G::Rules) -> String {
-    format!("{} [{}]", G::NAME, rules_text::<G>(rules))
 }
 
 /// The rules a header's `rules` entry names, for `G`.
@@ -314,5 +303,47 @@ pub(crate) fn check_finite(name: &str, values: &[f32]) -> Result<(), NnError> {
                 values[i]
             ),
         )),
+    }
+}
+
+/// A network's file: its header, reading and writing.
+impl<G: Encode> Network<G> {
+    /// What the file of this network says of it.
+    pub fn header(&self) -> Header {
+        Header::of::<G>(&self.rules, self.hidden_widths())
+    }
+
+    /// Reads a network for `G` under `rules` from a safetensors file; an
+    /// error naming the field for another game, other rules or a tensor of
+    /// the wrong shape.
+    pub fn load(path: &Path, rules: &G::Rules) -> Result<Self, NnError> {
+        let net = Self::load_any_rules(path)?;
+        if net.rules != *rules {
+            return Err(NnError::WrongGame {
+                expected: describe::<G>(rules),
+                found: describe::<G>(&net.rules),
+            });
+        }
+        Ok(net)
+    }
+
+    /// Reads a network for `G` under whatever rules the file names.
+    pub fn load_any_rules(path: &Path) -> Result<Self, NnError> {
+        let bytes = std::fs::read(path).map_err(|source| NnError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        decode(&bytes)
+    }
+
+    /// Writes the network to `path` as safetensors (through a temporary
+    /// file synced to the disk and renamed into place, so a crash or a
+    /// power cut never leaves half a file).
+    pub fn save(&self, path: &Path) -> Result<(), NnError> {
+        let bytes = encode(self)?;
+        ngola_files::write_atomically(path, &bytes).map_err(|source| NnError::Io {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 }

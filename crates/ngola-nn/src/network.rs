@@ -3,13 +3,12 @@
 //! [`crate::format`]).
 
 use std::marker::PhantomData;
-use std::path::Path;
 
 use candle_core::{DType, Device, Tensor, Var};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::format::{self, Header};
+use crate::encode::describe;
 use crate::{Encode, Evaluator, NnError};
 
 /// The tensor backend's error as ours.
@@ -142,11 +141,6 @@ impl<G: Encode> Network<G> {
         G::observation_len(&self.rules)
     }
 
-    /// What the file of this network says of it.
-    pub fn header(&self) -> Header {
-        Header::of::<G>(&self.rules, self.hidden_widths())
-    }
-
     /// Every trainable tensor, in the order of [`crate::format`]'s table.
     pub fn vars(&self) -> Vec<Var> {
         self.hidden
@@ -190,47 +184,13 @@ impl<G: Encode> Network<G> {
         for (i, game) in positions.iter().enumerate() {
             if game.rules() != &self.rules {
                 return Err(NnError::WrongGame {
-                    expected: format::describe::<G>(&self.rules),
-                    found: format::describe::<G>(game.rules()),
+                    expected: describe::<G>(&self.rules),
+                    found: describe::<G>(game.rules()),
                 });
             }
             game.observe(game.to_move(), &mut data[i * len..(i + 1) * len]);
         }
         Tensor::from_vec(data, (positions.len(), len), &Device::Cpu).map_err(backend)
-    }
-
-    /// Reads a network for `G` under `rules` from a safetensors file; an
-    /// error naming the field for another game, other rules or a tensor of
-    /// the wrong shape.
-    pub fn load(path: &Path, rules: &G::Rules) -> Result<Self, NnError> {
-        let net = Self::load_any_rules(path)?;
-        if net.rules != *rules {
-            return Err(NnError::WrongGame {
-                expected: format::describe::<G>(rules),
-                found: format::describe::<G>(&net.rules),
-            });
-        }
-        Ok(net)
-    }
-
-    /// Reads a network for `G` under whatever rules the file names.
-    pub fn load_any_rules(path: &Path) -> Result<Self, NnError> {
-        let bytes = std::fs::read(path).map_err(|source| NnError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        format::decode(&bytes)
-    }
-
-    /// Writes the network to `path` as safetensors (through a temporary
-    /// file synced to the disk and renamed into place, so a crash or a
-    /// power cut never leaves half a file).
-    pub fn save(&self, path: &Path) -> Result<(), NnError> {
-        let bytes = format::encode(self)?;
-        ngola_files::write_atomically(path, &bytes).map_err(|source| NnError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
     }
 }
 

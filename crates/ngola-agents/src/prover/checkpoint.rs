@@ -24,8 +24,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 
 use ngola_rules::Player;
 
+use super::shared::Shared;
 use super::table::Entry;
-use super::{Answer, Asked, Question, Shared, Target};
+use super::{Answer, Asked, Question, Target};
 
 /// Entries with less work than this are left out of checkpoints: most of
 /// a table is positions expanded once or twice, cheap to find again, and

@@ -75,11 +75,11 @@ mod progress;
 mod question;
 pub mod range;
 mod search;
+mod shared;
 pub mod table;
 mod threads;
 mod value;
 
-use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -91,6 +91,7 @@ pub use checkpoint::CheckpointError;
 pub use progress::{Monitor, Progress, Saver, Silent};
 pub use question::{Answer, Asked, Question, Target};
 use search::Context;
+use shared::Shared;
 use table::{Census, Table, INF};
 
 use crate::eval::Evaluate;
@@ -135,29 +136,6 @@ impl Default for ProverConfig {
             max_line_plies: MAX_LINE_PLIES,
             unsound_store_path_dependent: false,
         }
-    }
-}
-
-/// What the search threads share.
-pub(crate) struct Shared {
-    table: Table,
-    stop: AtomicBool,
-    nodes: AtomicU64,
-    /// Threads inside each position (by key, in a small hashed array).
-    busy: Vec<AtomicU8>,
-    /// Proofs and disproofs found (stored), this run.
-    settled: [AtomicU64; 2],
-    /// The endgame database whose positions are decided leaves: an
-    /// `Arc<dyn Oracle<G>>` of the prover's game (the table and threads
-    /// are not generic over the game, so it is kept as `Any`).
-    oracle: Option<Box<dyn Any + Send + Sync>>,
-}
-
-impl Shared {
-    /// The endgame database of game `G`, if the prover has one.
-    #[inline]
-    pub(crate) fn oracle<G: Evaluate>(&self) -> Option<&Arc<dyn Oracle<G>>> {
-        self.oracle.as_ref()?.downcast_ref::<Arc<dyn Oracle<G>>>()
     }
 }
 

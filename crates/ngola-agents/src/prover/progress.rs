@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use ngola_rules::MoveList;
 
 use super::search::{Context, Search};
+use super::shared::Shared;
 use super::table::NO_MOVE;
-use super::{Question, Shared};
+use super::Question;
 use crate::eval::Evaluate;
 
 /// The state of a running question, for progress reports.

@@ -2,7 +2,7 @@
 
 use ngola_rules::Player;
 
-use super::search::mix;
+use super::shared::mix;
 
 /// What the attacker must achieve when the game ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

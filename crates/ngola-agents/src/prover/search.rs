@@ -8,8 +8,9 @@ use std::sync::atomic::Ordering;
 use ngola_rules::{MoveList, Outcome, Player};
 
 use super::range::{PlyRange, OPEN};
+use super::shared::{mix, Shared};
 use super::table::{Entry, Kind, INF, NO_MOVE};
-use super::{Shared, Target};
+use super::Target;
 use crate::eval::{Evaluate, SEED};
 use crate::score::clamp_eval;
 
@@ -122,15 +123,6 @@ pub(crate) struct Context {
     pub monotone: bool,
     /// The longest line followed.
     pub max_line: u32,
-}
-
-/// A strong 64-bit mixer (SplitMix64's finaliser).
-#[inline]
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Context {

@@ -41,7 +41,6 @@ const KNOWN: &[&[&str]] = &[
         "text_file",
     ],
     &["play", "seat"],
-    &["record", "record/row"],
     &[
         "runner",
         "runner/check",
@@ -62,8 +61,6 @@ const KNOWN: &[&[&str]] = &[
     ],
     // ngola-py
     &["game", "state"],
-    // ngola-study
-    &["report", "report/rank"],
 ];
 
 /// Every `.rs` file of `src`, by the module it is.

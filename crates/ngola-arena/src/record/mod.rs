@@ -96,10 +96,6 @@ pub fn seed_halves(seed: u64) -> (u32, u32) {
     ((seed >> 32) as u32, seed as u32)
 }
 
-/// The room a row's CSV writer buffers before it hands its bytes on: a
-/// typical row fits at once.
-const ROW_BUFFER: usize = 512;
-
 impl GameRecord {
     /// The score of agent `id` in this game (`None` if it did not play).
     pub fn score_of(&self, id: u32) -> Option<f64> {
@@ -118,36 +114,6 @@ impl GameRecord {
     /// same game.
     pub fn game_key(&self) -> u128 {
         crate::openings::texts_key(&[&self.opening, &self.moves])
-    }
-
-    /// Reads one row of a `games.csv` whose header is `headers` (checked
-    /// by [`Layout::of`]); the error names the bad column.
-    pub fn from_row(
-        row: &csv::ByteRecord,
-        headers: &csv::ByteRecord,
-    ) -> Result<GameRecord, RowError> {
-        row::Row::read(row, headers)?.into_record()
-    }
-
-    /// The row as CSV text, with its line end.
-    pub fn to_csv_line(&self) -> Vec<u8> {
-        let mut line = Vec::with_capacity(128);
-        self.write_csv_line(&mut line);
-        line
-    }
-
-    /// Appends the row as CSV text, with its line end, to `out` (through
-    /// the `csv` crate: text fields quoted only when they hold a comma, a
-    /// quote or a line end).
-    pub fn write_csv_line(&self, out: &mut Vec<u8>) {
-        let mut writer = csv::WriterBuilder::new()
-            .has_headers(false)
-            .buffer_capacity(ROW_BUFFER)
-            .from_writer(out);
-        // Numbers and text serialized into memory: nothing here can fail.
-        let written = writer.serialize(row::Row::of(self));
-        let flushed = writer.flush();
-        debug_assert!(written.is_ok() && flushed.is_ok());
     }
 }
 

@@ -191,3 +191,40 @@ fn cell_error(error: &csv::Error, row: &csv::ByteRecord, headers: &csv::ByteReco
         text: text(i),
     }
 }
+
+/// The room a row's CSV writer buffers before it hands its bytes on: a
+/// typical row fits at once.
+const ROW_BUFFER: usize = 512;
+
+/// A record as a row of `games.csv`, read and written.
+impl GameRecord {
+    /// Reads one row of a `games.csv` whose header is `headers` (checked
+    /// by [`Layout::of`]); the error names the bad column.
+    pub fn from_row(
+        row: &csv::ByteRecord,
+        headers: &csv::ByteRecord,
+    ) -> Result<GameRecord, RowError> {
+        Row::read(row, headers)?.into_record()
+    }
+
+    /// The row as CSV text, with its line end.
+    pub fn to_csv_line(&self) -> Vec<u8> {
+        let mut line = Vec::with_capacity(128);
+        self.write_csv_line(&mut line);
+        line
+    }
+
+    /// Appends the row as CSV text, with its line end, to `out` (through
+    /// the `csv` crate: text fields quoted only when they hold a comma, a
+    /// quote or a line end).
+    pub fn write_csv_line(&self, out: &mut Vec<u8>) {
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .buffer_capacity(ROW_BUFFER)
+            .from_writer(out);
+        // Numbers and text serialized into memory: nothing here can fail.
+        let written = writer.serialize(Row::of(self));
+        let flushed = writer.flush();
+        debug_assert!(written.is_ok() && flushed.is_ok());
+    }
+}

@@ -9,6 +9,7 @@ pub mod evidence;
 pub mod exact;
 mod load;
 mod rank;
+use rank::Ranked;
 mod swap;
 mod table;
 pub mod words;
@@ -67,16 +68,6 @@ struct CellView {
     lead_changes: String,
     lead_for_good: String,
     skill: String,
-}
-
-/// One place of a ranking.
-#[derive(Clone, Serialize)]
-struct Ranked {
-    rank: usize,
-    name: String,
-    board: String,
-    /// The ranked measure with its interval.
-    value: String,
 }
 
 #[derive(Serialize)]

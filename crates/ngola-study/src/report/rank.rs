@@ -8,9 +8,21 @@ use std::cmp::Ordering;
 
 use ngola_arena::stats::elo::wilson;
 
+use serde::Serialize;
+
 use super::table::{MeasureRow, SkillRow};
 use super::words::{count, interval, or_nan, pct, plural, side};
-use super::Ranked;
+
+/// One place of a ranking, as the report's template shows it.
+#[derive(Clone, Serialize)]
+pub(super) struct Ranked {
+    rank: usize,
+    /// The cell.
+    pub(super) name: String,
+    board: String,
+    /// The ranked measure with its interval.
+    value: String,
+}
 
 fn imbalance(r: &MeasureRow) -> f64 {
     (or_nan(r.south_score) - 0.5).abs()

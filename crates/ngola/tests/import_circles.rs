@@ -49,16 +49,6 @@ const KNOWN: &[&[&str]] = &[
         "runner/tracking",
         "runner/workers",
     ],
-    // ngola-learn
-    &[
-        "train",
-        "train/checkpoint",
-        "train/eval",
-        "train/log",
-        "train/play",
-        "train/replay",
-        "train/settings",
-    ],
     // ngola-py
     &["game", "state"],
 ];

@@ -4,13 +4,12 @@
 //! --run` start from [`row_start`].
 
 use ngola_agents::Evaluate;
-use ngola_rules::{Game, PlayTextError, Player, PositionError};
+use ngola_rules::{Game, PlayTextError, Player, PositionError, MAX_GAME_PLIES};
 use thiserror::Error;
 
 use crate::adjudicate::Adjudicator;
 
 use crate::openings::Opening;
-use crate::play::MAX_GAME_PLIES;
 use crate::record::{GameRecord, GameResult, Reason};
 
 /// Why a row of `games.csv` does not replay to what it records. Each

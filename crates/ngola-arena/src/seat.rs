@@ -5,13 +5,12 @@ use std::time::{Duration, Instant};
 
 use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::{move_budget, Agent, Clock, Evaluate, SearchLimit};
-use ngola_rules::{Game, Outcome, Player};
+use ngola_rules::{Game, Outcome, Player, MAX_GAME_PLIES};
 
 use crate::adjudicate::Adjudicator;
 use crate::contestant::{Clocks, Contestant, Fault, NewGame, Seats, Turn};
 use crate::entry::TimeControl;
 use crate::error::ArenaError;
-use crate::play::MAX_GAME_PLIES;
 use crate::record::{GameResult, Reason};
 use crate::schedule::ScheduledGame;
 use crate::ugi::line::excerpt;

@@ -40,7 +40,6 @@ const KNOWN: &[&[&str]] = &[
         "suite",
         "text_file",
     ],
-    &["play", "seat"],
     &[
         "runner",
         "runner/check",

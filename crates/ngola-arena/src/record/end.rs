@@ -102,7 +102,7 @@ pub enum Reason {
     /// The player's clock ran out beyond the margin, or it did not answer.
     TimeForfeit,
     /// The runner stopped a game still going at
-    /// [`crate::play::MAX_GAME_PLIES`] plies, scored as a draw (rules
+    /// [`ngola_rules::MAX_GAME_PLIES`] plies, scored as a draw (rules
     /// without a ply cap under which the game did not end).
     PlyLimit,
     /// Adjudicated by an endgame database: the game reached a position it

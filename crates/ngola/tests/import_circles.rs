@@ -40,14 +40,6 @@ const KNOWN: &[&[&str]] = &[
         "suite",
         "text_file",
     ],
-    &[
-        "runner",
-        "runner/check",
-        "runner/complete",
-        "runner/counting",
-        "runner/tracking",
-        "runner/workers",
-    ],
     // ngola-py
     &["game", "state"],
 ];

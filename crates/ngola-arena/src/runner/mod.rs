@@ -21,7 +21,7 @@
 //! One process at a time writes a folder: each entry point holds the
 //! folder's lock ([`FolderLock`]) while it works.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ngola_agents::Evaluate;
 use ngola_rules::Game;
@@ -30,58 +30,31 @@ use crate::contestant::Seats;
 use crate::entry::AgentKind;
 use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
-use crate::format::SprtConfig;
 use crate::lock::FolderLock;
 use crate::openings::OpeningPlan;
 use crate::progress::{Observer, Silent};
 use crate::provenance::Provenance;
 use crate::record::{read_games, GamesWriter};
 use crate::schedule::Schedule;
-use crate::stats::sprt::SprtDecision;
-use crate::stats::Statistics;
-use crate::suite::SUITE_FILE;
 use crate::ugi::UgiSeats;
 
 mod check;
 mod complete;
 mod counting;
 mod distinct;
+pub mod files;
 mod merge;
+mod report;
 mod tracking;
 mod workers;
 
 use check::checked_rows;
 pub use check::{check_folder, check_rows, verify_rows, CheckedFolder, Present};
 pub use complete::finish;
+pub use files::{folder_experiment, holds_run};
 pub use merge::{merge, merge_observed, IfExists, MergeObserver};
+pub use report::{Report, SprtStatus};
 use workers::{play_rest, Context};
-
-/// The file names inside an output folder.
-pub mod files {
-    /// The resolved experiment.
-    pub const EXPERIMENT: &str = "experiment.toml";
-    /// One row per game.
-    pub const GAMES: &str = "games.csv";
-    /// The games of an archived run, compressed ([`crate::record::archive_games`]).
-    pub const GAMES_ARCHIVE: &str = crate::record::ARCHIVE;
-    /// Standings with Elo.
-    pub const STANDINGS: &str = "standings.csv";
-    /// The joint rating fit.
-    pub const RATINGS: &str = "ratings.csv";
-    /// Each pairing, both colours.
-    pub const PAIRS: &str = "pairs.csv";
-    /// The first player's results.
-    pub const FIRST_PLAYER: &str = "first_player.csv";
-    /// The SPRT's state, when the run has one.
-    pub const SPRT: &str = "sprt.csv";
-    /// The printed summary.
-    pub const SUMMARY: &str = "summary.txt";
-    /// The run's copy of its opening suite, when it has one.
-    pub const OPENINGS: &str = super::SUITE_FILE;
-    /// The networks and databases the run reads, by content
-    /// ([`crate::inputs`]), when it reads any.
-    pub const INPUTS: &str = crate::inputs::INPUTS;
-}
 
 /// What the calling program hands a run: whom to tell about its progress,
 /// and the git commit of the program's build (the folder's provenance).
@@ -99,50 +72,6 @@ impl Caller<'static> {
         observer: &Silent,
         commit: "unknown",
     };
-}
-
-/// The SPRT's state at the end of a run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SprtStatus {
-    /// The test's parameters.
-    pub config: SprtConfig,
-    /// Complete pairs counted.
-    pub pairs: u64,
-    /// Pentanomial counts of the first agent over those pairs.
-    pub pentanomial: [u64; 5],
-    /// The log-likelihood ratio.
-    pub llr: f64,
-    /// The decision.
-    pub decision: SprtDecision,
-}
-
-/// What a run, resume or merge produced.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// The output folder.
-    pub dir: PathBuf,
-    /// The experiment as written in the folder.
-    pub experiment: Experiment,
-    /// Games played by this process.
-    pub played: u64,
-    /// Games that were already in `games.csv` (a resume).
-    pub resumed: u64,
-    /// Games played past an SPRT stop and left out of `games.csv`.
-    pub discarded: u64,
-    /// The statistics of the games in `games.csv`.
-    pub stats: Statistics,
-    /// The SPRT, if the experiment has one.
-    pub sprt: Option<SprtStatus>,
-    /// The summary table (also in `summary.txt`, which adds the run's
-    /// provenance).
-    pub summary: String,
-}
-
-/// True if `dir` already holds a run (an experiment file or games).
-pub fn holds_run(dir: &Path) -> bool {
-    dir.join(files::EXPERIMENT).exists()
-        || dir.join(files::GAMES).exists()
-        || dir.join(files::GAMES_ARCHIVE).exists()
 }
 
 /// `experiment` resolved for game `G`, with its rules, once everything a
@@ -372,18 +301,6 @@ fn write_experiment(dir: &Path, experiment: &Experiment, provenance: &Provenance
         ArenaError::io(&tmp, e)
     })?;
     std::fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))
-}
-
-/// Reads the experiment of a run's folder.
-pub fn folder_experiment(dir: &Path) -> Result<Experiment> {
-    let path = dir.join(files::EXPERIMENT);
-    if !path.exists() {
-        return Err(ArenaError::bad_file(
-            dir,
-            format!("not a tournament folder (no {})", files::EXPERIMENT),
-        ));
-    }
-    Experiment::from_file(&path)
 }
 
 /// Finishes the run in `dir` after a kill: keeps every complete row of

@@ -169,8 +169,8 @@ fn option_texts<'de, D: serde::Deserializer<'de>>(
     toml::Table::deserialize(d)?
         .into_iter()
         .map(|(key, value)| {
-            let text = crate::experiment::scalar_text(&format!("options.{key}"), value)
-                .map_err(serde::de::Error::custom)?;
+            let text =
+                scalar_text(&format!("options.{key}"), value).map_err(serde::de::Error::custom)?;
             Ok((key, text))
         })
         .collect()
@@ -324,5 +324,38 @@ mod tests {
             err.to_string(),
             "`0+0`: a clock needs some time (base or increment)"
         );
+    }
+}
+
+/// A TOML value that should have been a scalar (a rule value or an engine
+/// option): the field and the type found.
+#[derive(Debug)]
+pub(crate) struct NotScalar {
+    field: String,
+    found: &'static str,
+}
+
+impl std::fmt::Display for NotScalar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: expected a string, number or boolean, found {}",
+            self.field, self.found
+        )
+    }
+}
+
+/// A TOML scalar as text (rule values and engine options); the error
+/// names `field`.
+pub(crate) fn scalar_text(field: &str, value: toml::Value) -> Result<String, NotScalar> {
+    match value {
+        toml::Value::String(s) => Ok(s),
+        toml::Value::Integer(i) => Ok(i.to_string()),
+        toml::Value::Boolean(b) => Ok(b.to_string()),
+        toml::Value::Float(f) => Ok(f.to_string()),
+        other => Err(NotScalar {
+            field: field.to_string(),
+            found: other.type_str(),
+        }),
     }
 }

@@ -47,7 +47,7 @@ pub enum ArenaError {
         /// The game's id in the schedule.
         game: u64,
         /// Why.
-        error: crate::openings::PlanError,
+        error: PlanError,
     },
 }
 
@@ -83,3 +83,17 @@ impl ArenaError {
 
 /// Shorthand for results of the arena.
 pub type Result<T, E = ArenaError> = std::result::Result<T, E>;
+
+/// Why a pair's opening cannot be given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlanError {
+    /// The random opening cannot be drawn.
+    #[error(transparent)]
+    Draw(#[from] ngola_rules::opening::OpeningError),
+    /// The pair is past the suite's plan (not a pair of the run).
+    #[error("pair {pair} is past the suite's plan")]
+    PastSuite {
+        /// The pair.
+        pair: u64,
+    },
+}

@@ -22,7 +22,6 @@ use rand_chacha::ChaCha8Rng;
 
 use ngola_rules::Player;
 
-use crate::experiment::Experiment;
 use crate::format::{Format, Shard};
 
 /// Two agents that meet; `first` plays South in the first game of each pair.
@@ -106,12 +105,14 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// The schedule of `experiment` (whose `games` is even).
-    pub fn new(experiment: &Experiment) -> Schedule {
+    /// The schedule of `agents` agents in `format`, `games` games a
+    /// pairing (an even number), seeded from `seed`
+    /// ([`crate::Experiment::schedule`] gives an experiment's).
+    pub fn new(agents: usize, format: Format, games: u32, seed: u64) -> Schedule {
         Schedule {
-            pairings: pairings(experiment.agents.len(), experiment.format),
-            rounds: u64::from(experiment.games / 2),
-            seed: experiment.seed,
+            pairings: pairings(agents, format),
+            rounds: u64::from(games / 2),
+            seed,
         }
     }
 
@@ -226,7 +227,7 @@ impl Schedule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::ExperimentDraft;
+    use crate::experiment::{Experiment, ExperimentDraft};
 
     fn experiment(agents: usize, format: &str, games: u32, seed: u64) -> Experiment {
         ExperimentDraft {
@@ -256,7 +257,7 @@ mod tests {
     }
 
     fn schedule(experiment: &Experiment) -> Vec<ScheduledGame> {
-        Schedule::new(experiment).iter().collect()
+        experiment.schedule().iter().collect()
     }
 
     #[test]
@@ -315,7 +316,7 @@ mod tests {
     #[test]
     fn shards_partition_the_schedule_by_pairs() {
         let exp = experiment(3, "round-robin", 10, 3);
-        let s = Schedule::new(&exp);
+        let s = exp.schedule();
         let all = schedule(&exp);
         let mut seen = vec![0; all.len()];
         for index in 1..=4 {
@@ -337,7 +338,7 @@ mod tests {
     #[test]
     fn any_game_is_computed_on_its_own_as_in_the_whole() {
         let exp = experiment(4, "round-robin", 12, 5);
-        let s = Schedule::new(&exp);
+        let s = exp.schedule();
         let all = schedule(&exp);
         assert_eq!(all.len() as u64, s.games());
         for g in &all {

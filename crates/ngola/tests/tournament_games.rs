@@ -205,7 +205,7 @@ fn too_few_distinct_openings_are_refused_with_both_numbers() {
     // The openings are the pairs' first draws: those of the old arena.
     let rows = read_games(&dir.join("games.csv")).unwrap().records;
     let experiment = ngola_arena::runner::folder_experiment(&dir).unwrap();
-    let schedule = ngola_arena::schedule::Schedule::new(&experiment);
+    let schedule = experiment.schedule();
     let start = <ngola_rules::kalah::Kalah as ngola_rules::Game>::start(Default::default());
     for r in rows.iter().step_by(2) {
         let seed = schedule.game(r.game).unwrap().opening_seed;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
 
-use crate::entry::EngineConfig;
+use crate::entry::{scalar_text, EngineConfig};
 use crate::error::{ArenaError, FileError, Result};
 
 use super::OpeningPlies;
@@ -91,39 +91,6 @@ draft_fields! {
     /// The agent rated 0 in `ratings.csv`: a name, spec or id.
     #[serde(default, deserialize_with = "id_or_name")]
     anchor: String,
-}
-
-/// A TOML value that should have been a scalar (a rule value or an engine
-/// option): the field and the type found.
-#[derive(Debug)]
-pub(crate) struct NotScalar {
-    field: String,
-    found: &'static str,
-}
-
-impl std::fmt::Display for NotScalar {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}: expected a string, number or boolean, found {}",
-            self.field, self.found
-        )
-    }
-}
-
-/// A TOML scalar as text (rule values and engine options); the error
-/// names `field`.
-pub(crate) fn scalar_text(field: &str, value: toml::Value) -> Result<String, NotScalar> {
-    match value {
-        toml::Value::String(s) => Ok(s),
-        toml::Value::Integer(i) => Ok(i.to_string()),
-        toml::Value::Boolean(b) => Ok(b.to_string()),
-        toml::Value::Float(f) => Ok(f.to_string()),
-        other => Err(NotScalar {
-            field: field.to_string(),
-            found: other.type_str(),
-        }),
-    }
 }
 
 /// The `[rules]` table as `(key, value)` assignments.

@@ -49,7 +49,7 @@ use ngola_rules::{Game, GameKind, RuleOptions};
 use crate::entry::{AgentEntry, AgentKind, EngineConfig, TimeControl};
 use crate::error::{ArenaError, Result};
 use crate::format::{Format, Shard, SprtConfig};
-use crate::schedule::pairings;
+use crate::schedule::{pairings, Schedule};
 use crate::suite::{OpeningSuite, OpeningsOrder};
 
 mod check;
@@ -57,7 +57,6 @@ mod draft;
 mod serial;
 
 pub use check::check_threads;
-pub(crate) use draft::scalar_text;
 pub use draft::ExperimentDraft;
 
 /// Games per pairing when neither the file nor the flags say.
@@ -232,6 +231,11 @@ pub struct Experiment {
 }
 
 impl Experiment {
+    /// Every game of the run (all shards): its schedule.
+    pub fn schedule(&self) -> Schedule {
+        Schedule::new(self.agents.len(), self.format, self.games, self.seed)
+    }
+
     /// Checks the rule options against game `G` and makes every one
     /// explicit. Returns the game's rules.
     pub fn resolve<G: Game>(&mut self) -> Result<G::Rules> {

@@ -34,9 +34,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use thiserror::Error;
 
-use ngola_rules::opening::{draw_opening, OpeningError};
+pub use crate::error::PlanError;
+use ngola_rules::opening::draw_opening;
 use ngola_rules::Game;
 
 use crate::error::{ArenaError, Result};
@@ -179,7 +179,7 @@ impl<G: Game> OpeningPlan<G> {
     /// refuses, naming the field, when its pairs cannot start from distinct
     /// positions.
     pub fn new(experiment: &Experiment, start: &G) -> Result<OpeningPlan<G>> {
-        let schedule = Schedule::new(experiment);
+        let schedule = experiment.schedule();
         let pairings = schedule.pairings().len() as u64;
         let names = experiment.agent_names();
         let label = |p: usize| {
@@ -327,18 +327,4 @@ fn start_plan<G: Game>(
         }
     }
     Ok((Source::Start, note))
-}
-
-/// Why a pair's opening cannot be given.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlanError {
-    /// The random opening cannot be drawn.
-    #[error(transparent)]
-    Draw(#[from] OpeningError),
-    /// The pair is past the suite's plan (not a pair of the run).
-    #[error("pair {pair} is past the suite's plan")]
-    PastSuite {
-        /// The pair.
-        pair: u64,
-    },
 }

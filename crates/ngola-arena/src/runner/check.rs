@@ -188,7 +188,7 @@ pub fn check_folder<G: Evaluate>(dir: &Path) -> Result<CheckedFolder> {
     let mut experiment = super::folder_experiment(dir)?;
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
-    let schedule = Schedule::new(&experiment);
+    let schedule = experiment.schedule();
     let (games, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
     Ok(CheckedFolder { experiment, games })
 }

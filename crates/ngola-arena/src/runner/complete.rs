@@ -30,7 +30,7 @@ pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) ->
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
-    let schedule = Schedule::new(&experiment);
+    let schedule = experiment.schedule();
     let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
     let measure = crate::accuracy::measurer::<G>(&experiment, plan.start())?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);

@@ -14,7 +14,6 @@ use crate::experiment::Experiment;
 use crate::lock::{FolderLock, LOCK_FILE};
 use crate::openings::OpeningPlan;
 use crate::provenance::Provenance;
-use crate::schedule::Schedule;
 
 use super::{
     checked_rows,
@@ -180,7 +179,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     check_out(out, &reference, if_exists)?;
     let rules = reference.resolve::<G>()?;
     let plan = OpeningPlan::new(&reference, &G::start(rules))?;
-    let schedule = Schedule::new(&reference);
+    let schedule = reference.schedule();
     let mut owner: Vec<Option<u32>> = vec![None; schedule.games() as usize];
     let mut records = Vec::new();
     let mut started = Vec::new();

@@ -35,7 +35,6 @@ use crate::openings::OpeningPlan;
 use crate::progress::{Observer, Silent};
 use crate::provenance::Provenance;
 use crate::record::{read_games, GamesWriter};
-use crate::schedule::Schedule;
 use crate::ugi::UgiSeats;
 
 mod check;
@@ -200,7 +199,7 @@ pub fn run_with<G: Evaluate>(
         // resumes (and records its inputs then), not a folder of strays.
         crate::inputs::write(dir, &inputs)?;
         let writer = GamesWriter::create(&dir.join(files::GAMES))?;
-        let schedule = Schedule::new(&experiment);
+        let schedule = experiment.schedule();
         let present = Present::new(schedule.games());
         let context = Context {
             plan: &plan,
@@ -332,7 +331,7 @@ pub fn resume_with<G: Evaluate>(
     crate::record::restore_games(dir)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
-    let schedule = Schedule::new(&experiment);
+    let schedule = experiment.schedule();
     let (found, present) = checked_rows(dir, &experiment, &schedule, &plan)?;
     let writer = GamesWriter::reopen(&dir.join(files::GAMES), &found)?;
     let mut summary_lines = Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run");

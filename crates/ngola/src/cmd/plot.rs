@@ -16,7 +16,6 @@ use clap::Args;
 
 use ngola_arena::record::{self, GameRecord};
 use ngola_arena::runner::{check_folder, check_rows, files};
-use ngola_arena::schedule::Schedule;
 use ngola_arena::{folder_experiment, Statistics};
 use ngola_rules::with_game;
 use ngola_viz::game_title;
@@ -76,7 +75,7 @@ pub fn run(args: PlotArgs) -> Result<(), CliError> {
             with_game!(e.game, G => check_folder::<G>(&args.dir))?;
         }
         Some(e) => {
-            check_rows(&games_path, e, &Schedule::new(e), &games)?;
+            check_rows(&games_path, e, &e.schedule(), &games)?;
         }
         None => check_agent_ids(&games_path, &games.records)?,
     }

@@ -39,13 +39,13 @@ pub use crate::error::PlanError;
 use ngola_rules::opening::draw_opening;
 use ngola_rules::Game;
 
-use crate::error::{ArenaError, Result};
+use crate::error::Result;
 use crate::experiment::{Experiment, OpeningPlies};
-use crate::schedule::{Pairing, Schedule};
 
 mod generate;
 mod keys;
 mod random;
+mod source;
 mod suite_plan;
 mod text;
 
@@ -53,14 +53,9 @@ pub use generate::{suite, SuiteRequest, MAX_SUITE_COUNT};
 pub use keys::{position_key, text_key, texts_key};
 pub use ngola_rules::opening::OPENING_ATTEMPTS;
 pub use random::enumerate;
+pub use source::{draws_on_seed, OpeningsNote, DRAWS_PER_PAIR, MAX_ENUMERATED};
+use source::{start_plan, Choice, Source};
 pub use text::{moves_text, MoveTexts};
-
-/// Draws in a row that land on an opening already used in the pairing
-/// before all openings are counted ([`enumerate`]).
-pub const DRAWS_PER_PAIR: u32 = 1000;
-
-/// The most distinct positions per ply [`enumerate`] goes through.
-pub const MAX_ENUMERATED: usize = 2_000_000;
 
 /// Where a pair's two games start.
 #[derive(Clone, Debug)]
@@ -76,102 +71,12 @@ pub struct Opening<G: Game> {
     pub from_position: bool,
 }
 
-/// How a pair's random opening is found.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Choice {
-    /// The draw after skipping this many draws that repeated an opening.
-    Skip(u32),
-    /// An opening of the counted list.
-    Listed(u32),
-}
-
-/// A suite's opening, checked against the game.
-#[derive(Clone, Debug)]
-struct SuiteOpening<G: Game> {
-    position: G,
-    moves: Vec<G::Move>,
-    text: String,
-    from_position: bool,
-}
-
-enum Source<G: Game> {
-    /// Every game from the start position.
-    Start,
-    /// Random openings, with the pairs whose opening is not the first draw.
-    Random {
-        plies: u32,
-        exceptions: Vec<(u64, Choice)>,
-        listed: Vec<Vec<G::Move>>,
-    },
-    /// A suite, and the suite index of each round.
-    Suite {
-        openings: Vec<SuiteOpening<G>>,
-        order: Vec<u32>,
-    },
-}
-
-/// The openings of a run, for the summary: what they are and where pairs
-/// of a pairing repeat one.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct OpeningsNote {
-    /// One line describing the openings.
-    pub description: String,
-    /// The pairings whose pairs repeat an opening: (pairing, pairs,
-    /// distinct openings among them).
-    pub repeated: Vec<(u32, u64, u64)>,
-    /// True if the repeats are not new evidence by the agents' seeds (a
-    /// pairing of agents that do not draw on their seeds, or random
-    /// openings/suites that repeat whatever the agents).
-    pub repeats_matter: bool,
-}
-
-impl OpeningsNote {
-    /// The summary lines (empty when there is nothing to say).
-    pub fn lines(&self) -> String {
-        let mut out = format!("openings: {}\n", self.description);
-        if !self.repeated.is_empty() && self.repeats_matter {
-            let list: Vec<String> = self
-                .repeated
-                .iter()
-                .map(|(p, pairs, distinct)| format!("pairing {p}: {pairs} pairs over {distinct}"))
-                .collect();
-            out += &format!(
-                "statistics over repeated openings (allow_repeated_openings): {}; a repeated \
-                 pair of agents that do not draw on their seeds is the same game again, not new \
-                 evidence, so the intervals are too narrow\n",
-                list.join(", ")
-            );
-        }
-        out
-    }
-}
-
 /// The openings of every pair of a run.
 pub struct OpeningPlan<G: Game> {
     start: G,
     pairings: u64,
     source: Source<G>,
     note: OpeningsNote,
-}
-
-/// True if the agent draws on its seed (its games vary with it): `random`,
-/// `greedy` (ties), `mcts`. An external engine is not counted on to (it is
-/// given a seed, but may ignore it).
-pub fn draws_on_seed(agent: &crate::entry::AgentEntry) -> bool {
-    use ngola_agents::AgentSpec;
-    matches!(
-        agent.kind,
-        crate::entry::AgentKind::BuiltIn(
-            AgentSpec::Random | AgentSpec::Greedy { .. } | AgentSpec::Mcts(_)
-        )
-    )
-}
-
-/// True if either agent of `pairing` draws on its seed: its pairs differ
-/// from one start position.
-fn pairing_draws_on_seed(experiment: &Experiment, pairing: &Pairing) -> bool {
-    draws_on_seed(&experiment.agents[pairing.first as usize])
-        || draws_on_seed(&experiment.agents[pairing.second as usize])
 }
 
 impl<G: Game> OpeningPlan<G> {
@@ -273,58 +178,4 @@ impl<G: Game> OpeningPlan<G> {
             }
         }
     }
-}
-
-/// Too few distinct openings for the pairs of a pairing.
-fn shortage(what: &str, distinct: u64, asked: u64, remedy: &str) -> String {
-    format!(
-        "{what}: {distinct} distinct opening(s) for {asked} pairs, and every pair of a pairing \
-         must start from a distinct position; {remedy}, fewer games (at most {} per pairing), or \
-         --allow-repeated-openings (allow_repeated_openings = true: the statistics are then over \
-         repeated openings)",
-        2 * distinct
-    )
-}
-
-/// A source of openings and what the summary says of it.
-type Plan<G> = (Source<G>, OpeningsNote);
-
-/// Every game from the start position: refused when a pairing of agents
-/// that do not draw on their seeds would replay one game (unless repeats
-/// are allowed).
-fn start_plan<G: Game>(
-    experiment: &Experiment,
-    schedule: &Schedule,
-    label: &dyn Fn(usize) -> String,
-) -> Result<Plan<G>> {
-    let rounds = schedule.rounds();
-    let mut note = OpeningsNote {
-        description: "none: every game starts from the start position".to_string(),
-        ..OpeningsNote::default()
-    };
-    if rounds > 1 {
-        for (p, pairing) in schedule.pairings().iter().enumerate() {
-            let seeded = pairing_draws_on_seed(experiment, pairing);
-            if !seeded && !experiment.allow_repeated_openings {
-                return Err(ArenaError::field(
-                    "opening_plies",
-                    format!(
-                        "{}: neither agent draws on its seed, and without openings \
-                         (opening_plies = 0) its {rounds} pairs all start from the \
-                         start position: 1 distinct opening for {rounds} pairs, the \
-                         same game {rounds} times; give opening_plies (--opening-plies \
-                         K) or a suite (--openings FILE), 2 games per pairing, or \
-                         --allow-repeated-openings",
-                        label(p)
-                    ),
-                ));
-            }
-            note.repeats_matter |= !seeded;
-            note.repeated.push((p as u32, rounds, 1));
-        }
-        if !note.repeats_matter {
-            note.description += " (the agents' seeds vary the games)";
-        }
-    }
-    Ok((Source::Start, note))
 }

@@ -18,7 +18,10 @@ use crate::experiment::Experiment;
 use crate::schedule::Schedule;
 
 use super::keys::position_key;
-use super::{shortage, Choice, OpeningsNote, Plan, Source, DRAWS_PER_PAIR, MAX_ENUMERATED};
+use super::source::{
+    pairing_draws_on_seed, shortage, start_plan, Choice, OpeningsNote, Plan, Source,
+    DRAWS_PER_PAIR, MAX_ENUMERATED,
+};
 
 /// Every distinct position exactly `plies` plies from `start` in which the
 /// game goes on, each with the first move sequence found to it (ply by
@@ -259,9 +262,9 @@ pub(super) fn auto_plan<G: Game>(
     let every_pairing_seeded = schedule
         .pairings()
         .iter()
-        .all(|pairing| super::pairing_draws_on_seed(experiment, pairing));
+        .all(|pairing| pairing_draws_on_seed(experiment, pairing));
     if every_pairing_seeded {
-        let (source, mut note) = super::start_plan(experiment, schedule, label)?;
+        let (source, mut note) = start_plan(experiment, schedule, label)?;
         note.description = "none: every game starts from the start position (chosen \
                             automatically: in every pairing an agent draws on its seed)\n  \
                             the scores are those of play from the start"
@@ -293,7 +296,7 @@ pub(super) fn auto_plan<G: Game>(
     }
     // No length gives every pair its own position (a tiny game): every
     // game from the start, as when the experiment says `opening_plies = 0`.
-    let (source, mut note) = super::start_plan(experiment, schedule, label)?;
+    let (source, mut note) = start_plan(experiment, schedule, label)?;
     note.description = format!(
         "{} (chosen automatically: no opening of at most {MAX_OPENING_PLIES} plies gives each \
          of the {rounds} pairs of a pairing its own position)",

@@ -15,8 +15,8 @@ use crate::experiment::Experiment;
 use crate::suite::{OpeningSuite, OpeningsOrder, SUITE_FILE};
 
 use super::keys::position_key;
+use super::source::{shortage, OpeningsNote, Plan, Source, SuiteOpening};
 use super::text::moves_text;
-use super::{shortage, OpeningsNote, Plan, Source, SuiteOpening};
 
 /// A line of a suite that is no opening of the run's game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

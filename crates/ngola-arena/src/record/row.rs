@@ -199,7 +199,7 @@ const ROW_BUFFER: usize = 512;
 /// A record as a row of `games.csv`, read and written.
 impl GameRecord {
     /// Reads one row of a `games.csv` whose header is `headers` (checked
-    /// by [`Layout::of`]); the error names the bad column.
+    /// by [`Layout::of`](super::Layout::of)); the error names the bad column.
     pub fn from_row(
         row: &csv::ByteRecord,
         headers: &csv::ByteRecord,

@@ -26,7 +26,9 @@ pub(crate) fn parse(
     width: usize,
     pair: Option<&str>,
 ) -> Result<Fields, PositionError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    // Single spaces, as the engines of Mangola and Um el-Bagara read them
+    // (a tab or a double space is not a separator).
+    let fields: Vec<&str> = text.trim().split(' ').collect();
     let expected = if pair.is_some() { 5 } else { 4 };
     let game = fields.first().copied().unwrap_or("");
     if game != name {

@@ -32,9 +32,9 @@ impl Checked {
 
 /// Checks the certificate at `path` against the claim that `G`'s start
 /// position under `rules` is won by `winner` (`None`: a draw) with South's
-/// `margin`; `sha256` is
-/// the digest the table recorded (empty: none). A certificate that is not
-/// there, or that ends in an endgame database, leaves the value unchecked.
+/// `margin`; `sha256` is the digest the table recorded (empty: none). A
+/// certificate that is not there, or that ends in an endgame database,
+/// leaves the value unchecked.
 pub fn check_certificate<G: Game>(
     path: &Path,
     sha256: &str,

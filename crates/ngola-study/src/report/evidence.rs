@@ -30,6 +30,17 @@ impl Checked {
     }
 }
 
+impl From<bool> for Checked {
+    /// `true`: checked against its certificate (as the tables write it).
+    fn from(checked: bool) -> Checked {
+        if checked {
+            Checked::Certificate
+        } else {
+            Checked::NotChecked
+        }
+    }
+}
+
 /// Checks the certificate at `path` against the claim that `G`'s start
 /// position under `rules` is won by `winner` (`None`: a draw) with South's
 /// `margin`; `sha256` is the digest the table recorded (empty: none). A

@@ -100,6 +100,14 @@ pub enum Verdict {
     Open,
 }
 
+impl Verdict {
+    /// Whether the verdict is a value the report checked against its
+    /// certificate.
+    pub fn is_checked(&self) -> bool {
+        matches!(self, Verdict::Decided(e) if e.checked.is_checked())
+    }
+}
+
 /// One row of `boards.csv`.
 #[derive(Deserialize)]
 struct BoardRow {

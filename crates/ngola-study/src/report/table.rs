@@ -175,11 +175,7 @@ fn verdict_of(
         value,
         margin: margin.unwrap_or(0),
         source,
-        checked: if checked {
-            Checked::Certificate
-        } else {
-            Checked::NotChecked
-        },
+        checked: Checked::from(checked),
     }))
 }
 
@@ -192,7 +188,6 @@ impl ExactRow {
         });
         let (value, margin, source, certificate, database, record) =
             verdict_columns(Some(&board.verdict));
-        let checked = matches!(&board.verdict, Verdict::Decided(e) if e.checked.is_checked());
         ExactRow {
             board: words::board(board.game, &board.rules, &defaults),
             game: board.game.to_string(),
@@ -212,7 +207,7 @@ impl ExactRow {
             certificate,
             database,
             record,
-            checked,
+            checked: board.verdict.is_checked(),
             cells: cells.join(" "),
         }
     }
@@ -299,7 +294,7 @@ impl MeasureRow {
             exact_source,
             certificate,
             database,
-            exact_checked: matches!(&c.verdict, Some(Verdict::Decided(e)) if e.checked.is_checked()),
+            exact_checked: c.verdict.as_ref().is_some_and(Verdict::is_checked),
         }
     }
 

@@ -13,7 +13,7 @@ use crate::entry::TimeControl;
 use crate::error::ArenaError;
 use crate::record::{GameResult, Reason};
 use crate::schedule::ScheduledGame;
-use crate::ugi::line::excerpt;
+use ngola_ugi::line::excerpt;
 
 /// How long an external player may take over a move when the run has no
 /// clock (it then loses by `time-forfeit`).

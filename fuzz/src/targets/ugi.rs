@@ -1,32 +1,22 @@
 //! UGI command lines, as `ngola engine` reads them: `GAME key=value,...`
 //! on the first line, then one command per line to the engine's session
-//! (the program's own code, with a `random` agent). Every answer line is
-//! one of the protocol's answers; the position the engine holds (`show`)
-//! is always a position text that reads back to itself; a `bestmove` is
-//! legal in the position it was asked in; and a `position` command
-//! accepted leaves the same position as a fresh engine given the same
-//! command (the session plays only the new moves of a game it has seen).
-
-#[allow(dead_code)]
-#[path = "../../../crates/ngola/src/cmd/engine/words.rs"]
-mod words;
-
-#[allow(dead_code)]
-#[path = "../../../crates/ngola/src/cmd/engine/session.rs"]
-mod session;
+//! (the server of `ngola_ugi`, with a `random` agent). A command that
+//! parses prints as a line that parses back to it; every answer line is
+//! one of the protocol's answers and prints back to itself; the position
+//! the engine holds (`show`) is always a position text that reads back to
+//! itself; a `bestmove` is legal in the position it was asked in; and a
+//! `position` command accepted leaves the same position as a fresh engine
+//! given the same command (the session plays only the new moves of a game
+//! it has seen).
 
 use crate::{first_line, game_line, legal, rules, text};
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::{with_game, RuleOptions};
-use session::{Engine, Session, Step};
+use ngola_ugi::server::{Engine, Session, Step};
+use ngola_ugi::{Command, Response};
 
 /// Commands carried out at most.
 const MAX_COMMANDS: usize = 100;
-
-/// The first word of every answer the engine may write.
-const ANSWERS: [&str; 9] = [
-    "id", "option", "ugiok", "readyok", "bestmove", "info", "response", "error", "position",
-];
 
 /// Checks one input (see the module's documentation); panics on a
 /// failure, returns on input the format refuses.
@@ -54,8 +44,10 @@ fn run<G: Evaluate>(engine: &mut Engine<G>, line: &str) -> (Vec<String>, Step) {
     let text = String::from_utf8(out).expect("answers are UTF-8");
     let answers: Vec<String> = text.lines().map(str::to_string).collect();
     for answer in &answers {
-        let word = answer.split(' ').next().unwrap_or("");
-        assert!(ANSWERS.contains(&word), "`{line}` answered `{answer}`");
+        let Some(response) = Response::parse(answer) else {
+            panic!("`{line}` answered `{answer}`, no answer of the protocol")
+        };
+        assert_eq!(&response.to_string(), answer, "`{answer}` prints back");
     }
     (answers, step)
 }
@@ -84,6 +76,14 @@ fn check<G: Evaluate>(assignments: &[&str], commands: &str) {
     let mut engine = new_engine::<G>(rules);
     let lines = commands.lines().map(str::trim).filter(|l| !l.is_empty());
     for line in lines.take(MAX_COMMANDS) {
+        if let Ok(command) = Command::parse(line) {
+            let printed = command.to_string();
+            assert_eq!(
+                Command::parse(&printed).as_ref(),
+                Ok(&command),
+                "`{line}` prints as `{printed}`"
+            );
+        }
         let before = shown(&mut engine, rules);
         let (answers, step) = run(&mut engine, line);
         if !matches!(step, Step::Continue) {
@@ -92,9 +92,9 @@ fn check<G: Evaluate>(assignments: &[&str], commands: &str) {
         let refused = answers
             .iter()
             .any(|a| a.starts_with("error") || a.starts_with("info error"));
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let (word, _) = line.split_once(' ').unwrap_or((line, ""));
         if word == "setoption" && !refused {
-            if let Some(new_rules) = rules_set(rest.trim()) {
+            if let Some(new_rules) = rules_set(line) {
                 rules = new_rules;
             }
         }
@@ -139,8 +139,10 @@ fn check<G: Evaluate>(assignments: &[&str], commands: &str) {
 }
 
 /// The rules a `setoption name rules value ...` accepted sets.
-fn rules_set<R: RuleOptions>(rest: &str) -> Option<R> {
-    let (name, value) = words::parse_setoption(rest).ok()?;
+fn rules_set<R: RuleOptions>(line: &str) -> Option<R> {
+    let Ok(Command::SetOption { name, value }) = Command::parse(line) else {
+        return None;
+    };
     if name != "rules" {
         return None;
     }

@@ -3,11 +3,11 @@
 use std::io::{self, Write};
 
 use ngola_agents::{Agent, AgentSpec, BuildError, Evaluate};
-use ngola_arena::ugi::line::shorten_quotes;
 use ngola_rules::{GameKind, PlayTextError, Player, PositionError, RuleOptions};
 use thiserror::Error;
 
-use super::words::{parse_setoption, Go, WordError};
+use crate::line::shorten_quotes;
+use crate::protocol::{Command, Query, Response, Start, WordError};
 
 /// What the serving loop does after a command.
 pub enum Step {
@@ -48,7 +48,7 @@ pub struct Engine<G: Evaluate> {
     /// text) and the moves played from it, so that a runner's next
     /// `position ... moves` (the same moves and one or two more) plays
     /// only the new ones. `None` after `moves` or a new game.
-    history: Option<(String, Vec<String>)>,
+    history: Option<(Start, Vec<String>)>,
 }
 
 impl<G: Evaluate> Engine<G> {
@@ -96,43 +96,31 @@ impl<G: Evaluate> Engine<G> {
         self.history = None;
     }
 
-    /// Carries out one command: `Ok(())` when done (answers written),
+    /// Carries out one command: `Ok(step)` when done (answers written),
     /// `Err(reason)` for an `error <reason>` answer (nothing changed).
-    fn command(&mut self, word: &str, rest: &str, out: &mut dyn Write) -> Result<Step, Failure> {
-        match word {
-            "ugi" => {
-                self.identify(out)?;
-                Ok(Step::Continue)
-            }
-            "isready" => {
-                out.write_all(b"readyok\n")?;
-                Ok(Step::Continue)
-            }
-            "uginewgame" => {
-                self.new_game();
-                Ok(Step::Continue)
-            }
-            "stop" => Ok(Step::Continue),
-            "setoption" => match self.set_option(rest) {
-                Ok(step) => Ok(step),
+    fn command(&mut self, command: Command, out: &mut dyn Write) -> Result<Step, Failure> {
+        let answer = |out: &mut dyn Write, response: Response| writeln!(out, "{response}");
+        match command {
+            Command::Ugi => self.identify(out)?,
+            Command::IsReady => answer(out, Response::ReadyOk)?,
+            Command::UgiNewGame => self.new_game(),
+            Command::Stop => {}
+            Command::SetOption { name, value } => match self.set_option(&name, &value) {
+                Ok(step) => return Ok(step),
                 Err(reason) => {
-                    writeln!(out, "info error {}", shorten_quotes(&reason.to_string()))?;
-                    Ok(Step::Continue)
+                    answer(
+                        out,
+                        Response::InfoError(shorten_quotes(&reason.to_string())),
+                    )?;
                 }
             },
-            "position" => {
-                self.position(rest)?;
-                Ok(Step::Continue)
-            }
-            "moves" => {
+            Command::Position { start, moves } => self.position(start, &moves)?,
+            Command::Moves(moves) => {
                 let base = self.game.clone();
-                let game = play_moves(&base, rest.split_whitespace())?;
-                self.game = game;
+                self.game = play_moves(&base, moves.iter().map(String::as_str))?;
                 self.history = None;
-                Ok(Step::Continue)
             }
-            "go" => {
-                let go = Go::parse(rest)?;
+            Command::Go(go) => {
                 if let Some(outcome) = self.game.outcome() {
                     return Err(Failure::Reason(format!(
                         "the game is over ({}, {})",
@@ -146,14 +134,13 @@ impl<G: Evaluate> Engine<G> {
                 } else {
                     self.agent.select_limited(&self.game, &limit)
                 };
-                writeln!(out, "bestmove {mv}")?;
-                Ok(Step::Continue)
+                answer(out, Response::BestMove(mv.to_string()))?;
             }
-            "query" => {
-                let answer = match rest {
-                    "gameover" => bool_word(self.game.outcome().is_some()),
-                    "p1turn" => bool_word(self.game.to_move() == Player::South),
-                    "result" => match self.game.outcome() {
+            Command::Query(query) => {
+                let word = match query {
+                    Query::GameOver => bool_word(self.game.outcome().is_some()),
+                    Query::P1Turn => bool_word(self.game.to_move() == Player::South),
+                    Query::Result => match self.game.outcome() {
                         None => "none",
                         Some(outcome) => match outcome.winner {
                             Some(Player::South) => "p1win",
@@ -161,25 +148,13 @@ impl<G: Evaluate> Engine<G> {
                             None => "draw",
                         },
                     },
-                    other => {
-                        return Err(Failure::Reason(format!(
-                            "unknown query `{other}`; queries: gameover, p1turn, result"
-                        )))
-                    }
                 };
-                writeln!(out, "response {answer}")?;
-                Ok(Step::Continue)
+                answer(out, Response::Answer(word.to_string()))?;
             }
-            "show" => {
-                writeln!(out, "position {}", self.game)?;
-                Ok(Step::Continue)
-            }
-            "quit" => Ok(Step::Quit),
-            other => Err(Failure::Reason(format!(
-                "unknown command `{other}`; commands: ugi, isready, setoption, uginewgame, \
-                 position, go, query, stop, moves, show, quit"
-            ))),
+            Command::Show => answer(out, Response::Position(self.game.to_string()))?,
+            Command::Quit => return Ok(Step::Quit),
         }
+        Ok(Step::Continue)
     }
 
     /// The answer to `ugi`.
@@ -194,37 +169,37 @@ impl<G: Evaluate> Engine<G> {
             .into_iter()
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
-        writeln!(
-            out,
-            "id name ngola {} {}",
-            env!("CARGO_PKG_VERSION"),
-            self.spec
-        )?;
-        writeln!(out, "id author the ngola developers")?;
-        writeln!(
-            out,
-            "option name game type combo default {} {}",
-            G::NAME,
-            games.join(" ")
-        )?;
-        writeln!(
-            out,
-            "option name rules type string default {}",
-            rules.join(",")
-        )?;
-        writeln!(
-            out,
-            "option name seed type spin default {} min 0 max {}",
-            self.seed,
-            u64::MAX
-        )?;
-        writeln!(out, "ugiok")
+        let answers = [
+            Response::Id(format!(
+                "name ngola {} {}",
+                env!("CARGO_PKG_VERSION"),
+                self.spec
+            )),
+            Response::Id("author the ngola developers".to_string()),
+            Response::Option(format!(
+                "name game type combo default {} {}",
+                G::NAME,
+                games.join(" ")
+            )),
+            Response::Option(format!(
+                "name rules type string default {}",
+                rules.join(",")
+            )),
+            Response::Option(format!(
+                "name seed type spin default {} min 0 max {}",
+                self.seed,
+                u64::MAX
+            )),
+            Response::UgiOk,
+        ];
+        answers
+            .iter()
+            .try_for_each(|answer| writeln!(out, "{answer}"))
     }
 
     /// `setoption name <name> value <value>`; `Err` is answered `info
     /// error <reason>`.
-    fn set_option(&mut self, rest: &str) -> Result<Step, WordError> {
-        let (name, value) = parse_setoption(rest)?;
+    fn set_option(&mut self, name: &str, value: &str) -> Result<Step, WordError> {
         match name {
             "game" => value
                 .parse::<GameKind>()
@@ -281,49 +256,29 @@ impl<G: Evaluate> Engine<G> {
     }
 
     /// `position startpos|fen <text>|<text> [moves m1 m2 ...]`.
-    fn position(&mut self, rest: &str) -> Result<(), Failure> {
-        let (base_text, moves) = match rest.split_once(" moves") {
-            Some((base, moves)) => (base.trim(), moves),
-            None => match rest.strip_prefix("moves") {
-                Some(_) => ("", rest),
-                None => (rest, ""),
-            },
-        };
-        let base_text = base_text.strip_prefix("fen ").map_or(base_text, str::trim);
-        if base_text.is_empty() || base_text == "fen" {
-            return Err(Failure::Reason(
-                "position needs `startpos`, `fen <position text>` or a position text".to_string(),
-            ));
-        }
+    fn position(&mut self, start: Start, moves: &[String]) -> Result<(), Failure> {
         // The same start and the moves already played, then more: play
         // only the new ones (a runner sends the whole game every move).
-        if let Some((last_base, played)) = &self.history {
-            if last_base == base_text {
-                let mut words = moves.split_whitespace();
-                let prefix = played.iter().all(|p| words.next().is_some_and(|w| w == p));
-                if prefix {
-                    let rest: Vec<&str> = words.collect();
-                    let before = self.game.clone();
-                    self.game = play_moves(&before, rest.iter().copied())?;
-                    self.agent_sees(&before, &rest);
-                    if let Some((_, played)) = &mut self.history {
-                        played.extend(rest.iter().map(|m| m.to_string()));
-                    }
-                    return Ok(());
+        if let Some((last_start, played)) = &self.history {
+            if *last_start == start && moves.starts_with(played) {
+                let rest: Vec<&str> = moves[played.len()..].iter().map(String::as_str).collect();
+                let before = self.game.clone();
+                self.game = play_moves(&before, rest.iter().copied())?;
+                self.agent_sees(&before, &rest);
+                if let Some((_, played)) = &mut self.history {
+                    played.extend(rest.iter().map(|m| m.to_string()));
                 }
+                return Ok(());
             }
         }
-        let base = match base_text {
-            "startpos" => self.start.clone(),
-            text => G::from_position(text, self.rules)?,
+        let base = match &start {
+            Start::StartPos => self.start.clone(),
+            Start::Text(text) => G::from_position(text, self.rules)?,
         };
-        let words: Vec<&str> = moves.split_whitespace().collect();
+        let words: Vec<&str> = moves.iter().map(String::as_str).collect();
         self.game = play_moves(&base, words.iter().copied())?;
         self.agent_sees(&base, &words);
-        self.history = Some((
-            base_text.to_string(),
-            words.iter().map(|m| m.to_string()).collect(),
-        ));
+        self.history = Some((start, moves.to_vec()));
         Ok(())
     }
 
@@ -444,11 +399,19 @@ impl From<io::Error> for Failure {
 
 impl<G: Evaluate> Session for Engine<G> {
     fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Step> {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match self.command(word, rest.trim(), out) {
+        let outcome = match Command::parse(line) {
+            Ok(command) => self.command(command, out),
+            Err(e) if e.is_option() => {
+                let answer = Response::InfoError(shorten_quotes(&e.to_string()));
+                writeln!(out, "{answer}")?;
+                return Ok(Step::Continue);
+            }
+            Err(e) => Err(Failure::from(e)),
+        };
+        match outcome {
             Ok(step) => Ok(step),
             Err(Failure::Reason(reason)) => {
-                writeln!(out, "error {}", shorten_quotes(&reason))?;
+                writeln!(out, "{}", Response::Error(shorten_quotes(&reason)))?;
                 Ok(Step::Continue)
             }
             Err(Failure::Output(e)) => Err(e),

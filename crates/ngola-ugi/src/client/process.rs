@@ -16,8 +16,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
-use super::line::{excerpt_at, read_bounded, too_long_excerpt, Bounded, ANSWER_LIMIT};
-use crate::entry::EngineConfig;
+use crate::line::{excerpt_at, read_bounded, too_long_excerpt, Bounded, ANSWER_LIMIT};
 
 /// How often a wait looks whether the engine has exited.
 const WATCH_TICK: Duration = Duration::from_millis(20);
@@ -46,6 +45,17 @@ pub enum ReadFailure {
     TooLong(String),
 }
 
+/// How to start an engine: its command, working directory and log.
+#[derive(Clone, Copy, Debug)]
+pub struct Launch<'a> {
+    /// The program and its arguments (run directly, no shell).
+    pub command: &'a [String],
+    /// The working directory (`None`: the current one).
+    pub dir: Option<&'a Path>,
+    /// The file its stderr is appended to (its folder is made).
+    pub log: &'a Path,
+}
+
 /// What the reader thread passes on.
 enum Received {
     Line(String),
@@ -64,14 +74,15 @@ pub struct Process {
 }
 
 impl Process {
-    /// Starts `config`'s command in a process group of its own, with
-    /// stderr appended to `log`.
-    pub fn spawn(config: &EngineConfig, log: &Path) -> std::io::Result<Process> {
+    /// Starts `launch`'s command in a process group of its own, with
+    /// stderr appended to its log.
+    pub fn spawn(launch: &Launch<'_>) -> std::io::Result<Process> {
+        let log = launch.log;
         if let Some(parent) = log.parent() {
             std::fs::create_dir_all(parent)?;
         }
         let stderr = File::options().create(true).append(true).open(log)?;
-        let (program, args) = config
+        let (program, args) = launch
             .command
             .split_first()
             .ok_or_else(|| std::io::Error::other("empty command"))?;
@@ -83,7 +94,7 @@ impl Process {
             .stderr(Stdio::from(stderr));
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        if let Some(dir) = &config.dir {
+        if let Some(dir) = launch.dir {
             command.current_dir(dir);
         }
         let mut child = command.spawn()?;
@@ -190,7 +201,7 @@ impl Process {
     /// Sends `quit` and waits a little for the engine to exit; its group
     /// is killed on drop either way.
     pub fn close(mut self) {
-        let _ = self.send("quit\n");
+        let _ = self.send(&format!("{}\n", crate::protocol::Command::Quit));
         let start = Instant::now();
         while start.elapsed() < QUIT_GRACE {
             if let Ok(Some(_)) = self.child.try_wait() {

@@ -1,21 +1,20 @@
 //! How much memory the agents' tables may take: the search tables are
-//! allocated in one block, checked against the limit the caller set first
-//! ([`set_limit`]), so that a table too big for the machine is an error
-//! naming the limit instead of an allocation failure (an abort) or the
-//! system's out-of-memory killer.
+//! allocated in one block, checked against the limit the caller hands in
+//! (its [`crate::Resources`]), so that a table too big for the machine is
+//! an error naming the limit instead of an allocation failure (an abort)
+//! or the system's out-of-memory killer.
 //!
 //! The limit is the caller's policy: the `ngola` program and the Python
-//! bindings read, when they start, the memory the machine has available
+//! bindings take, when they start, the memory the machine has available
 //! (Linux: `MemAvailable` of `/proc/meminfo`: free memory and caches it
 //! can drop), the control group's `memory.max` and the process's
 //! address-space limit (`ulimit -v`), or `NGOLA_MEMORY_MB` when set (a
-//! share of a machine others use too), and hand the tightest to
-//! [`set_limit`] ([`limit_from`] picks it from those texts). Where no limit
-//! is set, none is checked and only the allocation itself can fail (then
-//! with the same error).
+//! share of a machine others use too), whichever is tightest
+//! ([`machine_limit`] reads the files, [`limit_from`] picks from their
+//! texts). Where no limit is given, none is checked and only the
+//! allocation itself can fail (then with the same error).
 
 use std::collections::TryReserveError;
-use std::sync::{PoisonError, RwLock};
 
 use thiserror::Error;
 
@@ -110,24 +109,28 @@ pub fn limit_from(texts: &LimitTexts<'_>) -> Option<MemoryLimit> {
     .min_by_key(|limit| limit.mb)
 }
 
-/// The limit the caller set, for every table made from now on.
-static LIMIT: RwLock<Option<MemoryLimit>> = RwLock::new(None);
-
-/// Sets the memory limit of every table made from now on (`None`: no
-/// limit checked). The program and the Python bindings call it when they
-/// start.
-pub fn set_limit(limit: Option<MemoryLimit>) {
-    *LIMIT.write().unwrap_or_else(PoisonError::into_inner) = limit;
+/// This machine's limit as [`limit_from`] picks it, from `env` (the value
+/// of [`MEMORY_ENV`], which the caller reads) and the files [`MEMINFO`],
+/// [`CGROUP_MAX`] and [`PROCESS_LIMITS`] as they are now.
+pub fn machine_limit(env: Option<&str>) -> Option<MemoryLimit> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let (meminfo, cgroup_max, process_limits) =
+        (read(MEMINFO), read(CGROUP_MAX), read(PROCESS_LIMITS));
+    limit_from(&LimitTexts {
+        env,
+        meminfo: meminfo.as_deref(),
+        cgroup_max: cgroup_max.as_deref(),
+        process_limits: process_limits.as_deref(),
+    })
 }
 
-/// The memory limit set by [`set_limit`], if any.
-pub fn limit() -> Option<MemoryLimit> {
-    *LIMIT.read().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Checks that `need` MiB, for `what`, fit in the memory limit.
-pub fn check(need: u64, what: impl FnOnce() -> String) -> Result<(), MemoryError> {
-    match limit() {
+/// Checks that `need` MiB, for `what`, fit in `limit` (`None`: no limit).
+pub fn check(
+    limit: Option<MemoryLimit>,
+    need: u64,
+    what: impl FnOnce() -> String,
+) -> Result<(), MemoryError> {
+    match limit {
         Some(MemoryLimit { mb, source }) if need > mb => Err(MemoryError::OverLimit {
             what: what(),
             need,

@@ -8,12 +8,16 @@
 //!
 //! ```
 //! use ngola_agents::play::{play_out, Ended, Seated};
-//! use ngola_agents::AgentSpec;
+//! use ngola_agents::{AgentSpec, Resources};
 //! use ngola_rules::kalah::Kalah;
 //! use ngola_rules::Game;
 //!
 //! let spec: AgentSpec = "random".parse().unwrap();
-//! let mut players = Seated::new([spec.build::<Kalah>(1), spec.build::<Kalah>(2)]);
+//! let resources = Resources::default();
+//! let mut players = Seated::new([
+//!     spec.build::<Kalah>(&resources, 1),
+//!     spec.build::<Kalah>(&resources, 2),
+//! ]);
 //! let mut game = Kalah::start(Default::default());
 //! let mut after = game.clone();
 //! match play_out(&mut game, &mut after, &mut players, Some(10_000)) {

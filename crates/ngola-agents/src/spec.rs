@@ -38,6 +38,7 @@
 //! limit alone, as a chess engine searches by its clock. An explicit budget
 //! (`depth=6`, `sims=10000`) stays a budget: a caller's limit only caps it.
 
+use crate::resources::Resources;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -142,7 +143,7 @@ pub enum SpecError {
 /// form (every parameter explicit), which is what output files record.
 ///
 /// ```
-/// use ngola_agents::{AgentSpec, SpecError};
+/// use ngola_agents::{AgentSpec, Resources, SpecError};
 /// use ngola_rules::kalah::{Kalah, KalahRules};
 /// use ngola_rules::Game;
 ///
@@ -151,7 +152,8 @@ pub enum SpecError {
 /// assert_eq!(canonical, "alphabeta:depth=4,nodes=none,time=none,eval=heuristic,tt=16");
 /// assert_eq!(canonical.parse::<AgentSpec>().unwrap(), spec);
 ///
-/// let mut agent = spec.build::<Kalah>(7);
+/// // Built with the caller's resources: here no memory limit, no database open.
+/// let mut agent = spec.build::<Kalah>(&Resources::default(), 7);
 /// let game = Kalah::start(KalahRules::default());
 /// let mv = agent.select(&game);
 /// assert!(game.check_move(mv).is_ok());
@@ -185,26 +187,38 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
-    /// Builds the agent for game `G`; a stochastic agent draws only from an
-    /// RNG seeded with `seed`.
+    /// Builds the agent for game `G` with the caller's `resources` (its
+    /// memory limit, the databases it opened); a stochastic agent draws
+    /// only from an RNG seeded with `seed`.
     ///
     /// # Panics
-    /// If the machine cannot hold the agent's table; [`AgentSpec::try_build`]
-    /// reports that instead (check [`AgentSpec::memory_mb`] first).
-    pub fn build<G: Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
-        self.try_build(seed).unwrap_or_else(|e| panic!("{e}"))
+    /// If the agent's table does not fit in the memory limit, or a file it
+    /// names does not open; [`AgentSpec::try_build`] reports that instead
+    /// (callers check [`AgentSpec::check_files`] and
+    /// [`AgentSpec::memory_mb`] first).
+    pub fn build<G: Evaluate>(&self, resources: &Resources, seed: u64) -> Box<dyn Agent<G>> {
+        self.try_build(resources, seed)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// Builds the agent for game `G`, or an error naming the memory limit
-    /// if the machine cannot hold its table ([`crate::memory`]).
-    pub fn try_build<G: Evaluate>(&self, seed: u64) -> Result<Box<dyn Agent<G>>, BuildError> {
+    /// Builds the agent for game `G` with the caller's `resources`, or an
+    /// error naming the memory limit if its table does not fit
+    /// ([`crate::memory`]), or the file that does not open.
+    pub fn try_build<G: Evaluate>(
+        &self,
+        resources: &Resources,
+        seed: u64,
+    ) -> Result<Box<dyn Agent<G>>, BuildError> {
         let name = self.to_string();
+        let memory = resources.memory;
         let oracle = |tb: &Option<PathBuf>| {
             tb.as_ref()
                 .map(|dir| {
-                    G::open_tablebase(dir).map_err(|source| BuildError::Tablebase {
-                        dir: dir.clone(),
-                        source,
+                    G::open_tablebase(dir, &resources.databases).map_err(|source| {
+                        BuildError::Tablebase {
+                            dir: dir.clone(),
+                            source,
+                        }
                     })
                 })
                 .transpose()
@@ -213,7 +227,7 @@ impl AgentSpec {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Greedy { eval } => Box::new(GreedyAgent::new(*eval, seed)),
             AgentSpec::AlphaBeta(config) => {
-                let mut agent = AlphaBetaAgent::try_new(config.clone(), name)?;
+                let mut agent = AlphaBetaAgent::try_new(config.clone(), name, memory)?;
                 if let Some(path) = &config.net {
                     agent = agent.with_network(crate::network::open(path)?);
                 }
@@ -230,7 +244,7 @@ impl AgentSpec {
                 }
             }
             AgentSpec::Solver(config) => {
-                let agent = SolverAgent::try_new(config, name)?;
+                let agent = SolverAgent::try_new(config, name, memory)?;
                 match oracle(&config.tb)? {
                     Some(o) => Box::new(agent.with_oracle(o)),
                     None => Box::new(agent),
@@ -270,10 +284,15 @@ impl AgentSpec {
 
     /// Checks every file the spec names against `G` under `rules`: its
     /// network ([`AgentSpec::check_network`]) and its endgame database
-    /// ([`AgentSpec::check_tablebase`]). Callers check before play.
-    pub fn check_files<G: Evaluate>(&self, rules: &G::Rules) -> Result<(), BuildError> {
+    /// ([`AgentSpec::check_tablebase`], opened into `resources`). Callers
+    /// check before play.
+    pub fn check_files<G: Evaluate>(
+        &self,
+        resources: &Resources,
+        rules: &G::Rules,
+    ) -> Result<(), BuildError> {
         self.check_network::<G>(rules)?;
-        self.check_tablebase::<G>(rules)
+        self.check_tablebase::<G>(resources, rules)
     }
 
     /// Checks that the endgame database the spec names, if any, opens and
@@ -281,13 +300,19 @@ impl AgentSpec {
     /// `rules`: it takes only a game's own exact values): callers check
     /// before play, so that no game is played by an agent that would not
     /// use its database, or would use wrong values.
-    pub fn check_tablebase<G: Evaluate>(&self, rules: &G::Rules) -> Result<(), BuildError> {
+    pub fn check_tablebase<G: Evaluate>(
+        &self,
+        resources: &Resources,
+        rules: &G::Rules,
+    ) -> Result<(), BuildError> {
         let Some(dir) = self.tablebase() else {
             return Ok(());
         };
-        let oracle = G::open_tablebase(dir).map_err(|source| BuildError::Tablebase {
-            dir: dir.clone(),
-            source,
+        let oracle = G::open_tablebase(dir, &resources.databases).map_err(|source| {
+            BuildError::Tablebase {
+                dir: dir.clone(),
+                source,
+            }
         })?;
         let refused = |reason: &str| BuildError::TablebaseRules {
             dir: dir.clone(),

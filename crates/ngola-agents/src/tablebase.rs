@@ -1,9 +1,10 @@
 //! Endgame databases as the agents use them (`tb=DIR` in a spec): the
 //! exact value of a position at and below the database's level.
 //!
-//! A database folder is opened once per process and shared by every agent
-//! that names it ([`open`]): its levels are memory-mapped, so agents built
-//! game after game cost nothing more. The values are those of
+//! A database folder is opened once per [`Databases`] (the caller's, in its
+//! [`crate::Resources`]) and shared by every agent built with it that
+//! names it ([`open`]): its levels are memory-mapped, so agents built game
+//! after game cost nothing more. The values are those of
 //! `ngola-tablebase` (the final margin under perfect play from the side to
 //! move's view, endless play as `ngola prove` scores it without a ply cap).
 //! They are the game's exact values only under the database's rules with
@@ -118,13 +119,35 @@ impl<E: Endgame> Oracle<E::G> for Probing<E> {
 
 type Cached = (PathBuf, Arc<dyn Any + Send + Sync>);
 
-/// The databases this process has opened, by folder.
-static OPENED: Mutex<Vec<Cached>> = Mutex::new(Vec::new());
+/// The databases opened so far, by folder: a caller's cache, shared by its
+/// clones (so by every worker of a run), so that each folder is opened
+/// once however many agents name it.
+#[derive(Clone, Default)]
+pub struct Databases {
+    opened: Arc<Mutex<Vec<Cached>>>,
+}
+
+impl std::fmt::Debug for Databases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let opened = self.opened.lock().unwrap_or_else(PoisonError::into_inner);
+        let folders: Vec<&PathBuf> = opened.iter().map(|(path, _)| path).collect();
+        f.debug_struct("Databases")
+            .field("opened", &folders)
+            .finish()
+    }
+}
 
 /// Opens the database of `E` in `dir` under the rules its header names
-/// (or returns the one already open), as an [`Oracle`] of `E::G`.
-pub fn open<E: Endgame>(dir: &Path) -> Result<Arc<dyn Oracle<E::G>>, TablebaseError> {
-    let mut opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
+/// (or returns the one `databases` already opened), as an [`Oracle`] of
+/// `E::G`.
+pub fn open<E: Endgame>(
+    dir: &Path,
+    databases: &Databases,
+) -> Result<Arc<dyn Oracle<E::G>>, TablebaseError> {
+    let mut opened = databases
+        .opened
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
     for (path, any) in opened.iter() {
         if path == dir {
             if let Some(found) = any.downcast_ref::<Arc<Probing<E>>>() {

@@ -3,6 +3,7 @@
 //! UGI `go movetime`, `nodes`, `depth`), an explicit budget stays capped by
 //! it, and the solver answers within any limit on boards it cannot solve.
 
+use ngola_agents::Resources;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -111,7 +112,7 @@ fn answered<T: Send + 'static>(within: Duration, f: impl FnOnce() -> T + Send + 
 fn solver_move<G: Evaluate + 'static>(game: G, limit: SearchLimit) -> G::Move {
     let mv = answered(Duration::from_secs(20), move || {
         let spec: AgentSpec = "solver:tt=1".parse().expect("spec");
-        let mut agent = spec.build::<G>(1);
+        let mut agent = spec.build::<G>(&Resources::default(), 1);
         let mv = agent.select_limited(&game, &limit);
         assert!(game.check_move(mv).is_ok(), "{mv} in {game}");
         mv

@@ -2,6 +2,7 @@
 //! the search stops at the first limit reached, the call's or the spec's,
 //! and agents that spend clock budgets never run a fast clock out.
 
+use ngola_agents::Resources;
 use std::time::{Duration, Instant};
 
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -105,7 +106,10 @@ fn thread_cpu_time() -> Duration {
 /// searches stop by the wall clock, which runs at least as fast.
 fn clocked_game<G: Evaluate>(south: &str, north: &str, base: Duration, inc: Duration) -> Duration {
     let spec = |s: &str| s.parse::<AgentSpec>().expect("spec");
-    let mut agents = [spec(south).build::<G>(1), spec(north).build::<G>(2)];
+    let mut agents = [
+        spec(south).build::<G>(&Resources::default(), 1),
+        spec(north).build::<G>(&Resources::default(), 2),
+    ];
     let mut clocks = [base; 2];
     let mut game = G::start(Default::default());
     let mut worst = Duration::ZERO;

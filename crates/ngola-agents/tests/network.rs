@@ -8,6 +8,7 @@
 //! - the specs read and write back, and a missing file, another game or
 //!   other rules are refused with the file named.
 
+use ngola_agents::Resources;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -101,7 +102,7 @@ fn the_policy_agent_plays_the_fullest_legal_pit() {
     let spec: AgentSpec = format!("policy:net={}", path.display())
         .parse()
         .expect("spec");
-    let mut agent = spec.build::<Kalah>(0);
+    let mut agent = spec.build::<Kalah>(&Resources::default(), 0);
     let mut obs = vec![0.0; Kalah::observation_len(&rules)];
     for game in positions(rules, 200) {
         game.observe(game.to_move(), &mut obs);
@@ -214,7 +215,7 @@ fn bad_networks_are_refused_naming_the_file() {
     let spec: AgentSpec = format!("policy:net={}", missing.display())
         .parse()
         .expect("spec");
-    match spec.try_build::<Kalah>(0) {
+    match spec.try_build::<Kalah>(&Resources::default(), 0) {
         Err(BuildError::Network {
             path,
             source: NnError::Io { .. },
@@ -235,7 +236,10 @@ fn bad_networks_are_refused_naming_the_file() {
         "{e:?}"
     );
     assert!(e.to_string().contains(&path.display().to_string()));
-    let e = spec.try_build::<Oware>(0).err().map(|e| e.to_string());
+    let e = spec
+        .try_build::<Oware>(&Resources::default(), 0)
+        .err()
+        .map(|e| e.to_string());
     assert!(e.is_some_and(|m| m.contains("kalah")));
     // az opens and checks its network the same way.
     let az: AgentSpec = format!("az:net={},sims=4", path.display())
@@ -243,14 +247,16 @@ fn bad_networks_are_refused_naming_the_file() {
         .expect("spec");
     assert!(az.check_network::<Kalah>(&rules).is_ok());
     assert!(az.check_network::<Kalah>(&small).is_err());
-    let mut agent = az.try_build::<Kalah>(0).expect("az builds");
+    let mut agent = az
+        .try_build::<Kalah>(&Resources::default(), 0)
+        .expect("az builds");
     let game = Kalah::start(rules);
     assert!(game.check_move(agent.select(&game)).is_ok());
     let missing: AgentSpec = format!("az:net={}", missing.display())
         .parse()
         .expect("spec");
     assert!(matches!(
-        missing.try_build::<Kalah>(0),
+        missing.try_build::<Kalah>(&Resources::default(), 0),
         Err(BuildError::Network { .. })
     ));
 }

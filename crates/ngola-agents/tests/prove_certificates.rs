@@ -15,11 +15,14 @@ use ngola_rules::umelbagara::UmElBagara;
 use ngola_rules::{MoveList, RuleOptions};
 
 fn prover<G: Evaluate>() -> Prover<G> {
-    Prover::new(ProverConfig {
-        tt_mb: 16,
-        threads: 1,
-        ..ProverConfig::default()
-    })
+    Prover::new(
+        ProverConfig {
+            tt_mb: 16,
+            threads: 1,
+            ..ProverConfig::default()
+        },
+        None,
+    )
     .unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -21,11 +21,14 @@ fn rules<G: Game>(assignments: &[String]) -> G::Rules {
 }
 
 fn prover<G: Evaluate>(threads: usize) -> Prover<G> {
-    Prover::new(ProverConfig {
-        tt_mb: 16,
-        threads,
-        ..ProverConfig::default()
-    })
+    Prover::new(
+        ProverConfig {
+            tt_mb: 16,
+            threads,
+            ..ProverConfig::default()
+        },
+        None,
+    )
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -221,12 +224,15 @@ fn random_positions_near_the_cap_agree_with_minimax() {
 fn the_prover_stops_at_the_first_line_past_its_limit() {
     let uncapped = Mangola::start(rules::<Mangola>(&strings(&["columns=4", "max_plies=0"])));
     for threads in [1, 2] {
-        let mut p = Prover::<Mangola>::new(ProverConfig {
-            tt_mb: 16,
-            threads,
-            max_line_plies: 12,
-            ..ProverConfig::default()
-        })
+        let mut p = Prover::<Mangola>::new(
+            ProverConfig {
+                tt_mb: 16,
+                threads,
+                max_line_plies: 12,
+                ..ProverConfig::default()
+            },
+            None,
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         let value = p.value(&uncapped, &mut Silent);
         assert_eq!(value.result, None, "{value:?}");

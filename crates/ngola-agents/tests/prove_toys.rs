@@ -19,7 +19,7 @@ fn config(threads: usize) -> ProverConfig {
 }
 
 fn value<G: Evaluate>(game: &G, config: ProverConfig) -> Value<G::Move> {
-    Prover::<G>::new(config)
+    Prover::<G>::new(config, None)
         .unwrap_or_else(|e| panic!("{e}"))
         .value(game, &mut Silent)
 }

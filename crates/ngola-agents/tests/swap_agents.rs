@@ -3,6 +3,7 @@
 //! agents take the swap where it is the only reply that does not lose.
 
 use ngola_agents::solver::{Solver, SolverConfig};
+use ngola_agents::Resources;
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
@@ -29,8 +30,8 @@ fn plays_legally<G: Evaluate>(assignments: &[&str], specs: &[&str]) -> usize {
         let spec: AgentSpec = spec.parse().expect("spec");
         for seed in 0..6u64 {
             let mut agents = [
-                spec.build::<G>(seed),
-                AgentSpec::Random.build::<G>(seed + 100),
+                spec.build::<G>(&Resources::default(), seed),
+                AgentSpec::Random.build::<G>(&Resources::default(), seed + 100),
             ];
             if seed % 2 == 1 {
                 agents.swap(0, 1);
@@ -104,7 +105,10 @@ fn searching_agents_swap_when_only_the_swap_saves_north() {
         }
         found += 1;
         for spec in ["solver", "alphabeta:depth=12"] {
-            let mut agent = spec.parse::<AgentSpec>().unwrap().build::<Oware>(0);
+            let mut agent = spec
+                .parse::<AgentSpec>()
+                .unwrap()
+                .build::<Oware>(&Resources::default(), 0);
             assert_eq!(
                 agent.select(&game).to_string(),
                 "swap",

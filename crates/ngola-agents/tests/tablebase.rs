@@ -3,6 +3,7 @@
 //! keep the exact value, specs with `tb` read back, and a folder that is
 //! not a database of the game is refused when the agent is built.
 
+use ngola_agents::Resources;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
@@ -51,7 +52,7 @@ fn agents_use_the_database() {
     let (dir, rules) = database("use");
     let endgame = KalahEndgame::new(rules).unwrap();
     let db = Database::open(&dir, &endgame).unwrap();
-    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    let oracle = Kalah::open_tablebase(&dir, &Default::default()).unwrap();
     let config = SolverConfig { tt_mb: 4, tb: None };
     let (mut kept, mut cut) = (0, 0);
     for game in positions(rules, 30) {
@@ -71,7 +72,7 @@ fn agents_use_the_database() {
         let spec: AgentSpec = format!("alphabeta:depth=1,tb={}", dir.display())
             .parse()
             .unwrap();
-        let mut agent = spec.build::<Kalah>(1);
+        let mut agent = spec.build::<Kalah>(&Resources::default(), 1);
         let mv = agent.select(&game);
         let probe = db.probe(&game).unwrap();
         let mut moves = MoveList::new();
@@ -92,7 +93,7 @@ fn agents_use_the_database() {
         let mut agent = "alphabeta:depth=1"
             .parse::<AgentSpec>()
             .unwrap()
-            .build::<Kalah>(1);
+            .build::<Kalah>(&Resources::default(), 1);
         let mv = agent.select(&game);
         if !db.probe(&game).unwrap().keeping().contains(&mv) {
             missed += 1;
@@ -122,13 +123,16 @@ fn specs_with_a_database_read_back_and_bad_ones_are_refused() {
         .contains("tb="));
     let missing = Path::new("/nonexistent/ngola-tb");
     let spec: AgentSpec = format!("solver:tb={}", missing.display()).parse().unwrap();
-    match spec.try_build::<Kalah>(1) {
+    match spec.try_build::<Kalah>(&Resources::default(), 1) {
         Err(BuildError::Tablebase { dir, .. }) => assert_eq!(dir, missing),
         other => panic!("expected a tablebase error, got {:?}", other.err()),
     }
     // A game without databases says so.
     let spec: AgentSpec = "alphabeta:tb=x".parse().unwrap();
-    let error = spec.try_build::<Mangola>(1).err().unwrap();
+    let error = spec
+        .try_build::<Mangola>(&Resources::default(), 1)
+        .err()
+        .unwrap();
     assert!(
         error.to_string().contains("no endgame databases"),
         "{error}"
@@ -150,7 +154,7 @@ fn a_database_of_other_rules_is_not_used() {
         KalahEndgame::new(ours).unwrap().play_rules_text(),
         "the test needs rules of play that differ"
     );
-    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    let oracle = Kalah::open_tablebase(&dir, &Default::default()).unwrap();
     assert!(oracle.covers_rules(&ours));
     assert!(!oracle.covers_rules(&other));
     let config = SolverConfig { tt_mb: 4, tb: None };
@@ -171,7 +175,7 @@ fn a_database_of_other_rules_is_not_used() {
 fn a_capped_game_is_not_covered_exactly() {
     let (dir, ours) = database("capped");
     let capped = KalahRules::from_assignments(&["pits=3", "seeds=2", "max_plies=6"]).unwrap();
-    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    let oracle = Kalah::open_tablebase(&dir, &Default::default()).unwrap();
     assert!(oracle.covers_rules(&ours) && oracle.covers_exactly(&ours));
     assert!(oracle.covers_rules(&capped));
     assert!(!oracle.covers_exactly(&capped));
@@ -206,7 +210,7 @@ fn mcts_proves_the_root_by_the_database() {
     let (dir, rules) = database("mcts");
     let endgame = KalahEndgame::new(rules).unwrap();
     let db = Database::open(&dir, &endgame).unwrap();
-    let oracle = Kalah::open_tablebase(&dir).unwrap();
+    let oracle = Kalah::open_tablebase(&dir, &Default::default()).unwrap();
     let config = MctsConfig {
         sims: Some(5_000),
         ..MctsConfig::default()

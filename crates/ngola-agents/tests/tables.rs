@@ -1,11 +1,12 @@
 //! Search tables: reused between agents of one thread without changing a
 //! single search result, and refused (an error naming the limit, never an
-//! abort) when the machine cannot hold them.
+//! abort) when they do not fit in the caller's memory limit.
 
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchInfo};
-use ngola_agents::memory::{self, MEMORY_ENV};
+use ngola_agents::memory;
 use ngola_agents::solver::{Solver, SolverConfig};
 use ngola_agents::AgentSpec;
+use ngola_agents::Resources;
 use ngola_rules::mangola::{Mangola, MangolaMove};
 use ngola_rules::{Game, MoveList};
 
@@ -57,52 +58,19 @@ fn a_reused_table_gives_the_search_of_a_fresh_one() {
     assert!(same(&fresh, &reused), "fresh {fresh:?}\nreused {reused:?}");
 }
 
-/// Runs `f` in a child process of this test binary with `NGOLA_MEMORY_MB`
-/// set, so the limit does not leak into other tests.
-fn with_memory_limit(test: &str, mb: &str) -> std::process::Output {
-    // The harness names a test by its path below the test crate's root.
-    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            &format!("{module}::{test}"),
-            "--exact",
-            "--ignored",
-            "--nocapture",
-        ])
-        .env(MEMORY_ENV, mb)
-        .output()
-        .unwrap();
-    // A name that matches no test would pass without running anything.
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("1 passed"), "{test} did not run: {stdout}");
-    out
-}
-
 #[test]
 fn tables_over_the_memory_limit_are_errors_naming_it() {
-    let out = with_memory_limit("over_the_limit_in_a_child", "100");
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-#[test]
-#[ignore = "run by tables_over_the_memory_limit_are_errors_naming_it with NGOLA_MEMORY_MB=100"]
-fn over_the_limit_in_a_child() {
-    let env = std::env::var(MEMORY_ENV);
-    assert_eq!(env.as_deref(), Ok("100"));
-    // The limit is the caller's: set here as the program sets it.
-    memory::set_limit(memory::limit_from(&memory::LimitTexts {
-        env: env.as_deref().ok(),
+    // The limit is the caller's, handed in as the program hands it in.
+    let limit = memory::limit_from(&memory::LimitTexts {
+        env: Some("100"),
         ..Default::default()
-    }));
+    });
+    assert_eq!(limit.map(|l| l.mb), Some(100));
+    let resources = Resources::new(limit);
     let spec: AgentSpec = "alphabeta:tt=8192".parse().unwrap();
     assert_eq!(spec.memory_mb(), 8192);
     let err = spec
-        .try_build::<Mangola>(1)
+        .try_build::<Mangola>(&resources, 1)
         .err()
         .expect("8192 MiB over a 100 MiB limit");
     let text = err.to_string();
@@ -110,16 +78,25 @@ fn over_the_limit_in_a_child() {
         text.contains("tt=8192") && text.contains("the 100 MiB this machine can hold"),
         "{text}"
     );
-    let err = Solver::<Mangola>::try_new(&SolverConfig {
-        tt_mb: 65536,
-        tb: None,
-    })
+    let err = Solver::<Mangola>::try_new(
+        &SolverConfig {
+            tt_mb: 65536,
+            tb: None,
+        },
+        limit,
+    )
     .err()
     .expect("65536 MiB");
     assert!(err.to_string().contains("the 100 MiB"), "{err}");
     let solver: AgentSpec = "solver:tt=64".parse().unwrap();
-    assert!(solver.try_build::<Mangola>(1).is_err(), "64 MiB twice");
-    // Within the limit all is well.
+    assert!(
+        solver.try_build::<Mangola>(&resources, 1).is_err(),
+        "64 MiB twice"
+    );
+    // Within the limit all is well; without one nothing is checked.
     let small: AgentSpec = "alphabeta:tt=16".parse().unwrap();
-    assert!(small.try_build::<Mangola>(1).is_ok());
+    assert!(small.try_build::<Mangola>(&resources, 1).is_ok());
+    assert!(solver
+        .try_build::<Mangola>(&Resources::default(), 1)
+        .is_ok());
 }

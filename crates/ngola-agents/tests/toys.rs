@@ -1,6 +1,7 @@
 //! Every agent on tiny games with known theory (see `common/toys.rs`).
 
 use crate::common;
+use ngola_agents::Resources;
 
 use common::toys::*;
 use ngola_agents::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -342,8 +343,8 @@ fn mcts_with_cut_off_rollouts_and_leaf_evaluation_plays_legal_good_moves() {
     // Coins with a big coin at the left end: taking it wins.
     let game = Coins::new(&[15, 1, 1, 1, 1, 1, 1, 1]);
     for rollout in ["0", "2", "full"] {
-        let mut agent =
-            spec(&format!("mcts:sims=4000,rollout={rollout},eval=material")).build::<Coins>(5);
+        let mut agent = spec(&format!("mcts:sims=4000,rollout={rollout},eval=material"))
+            .build::<Coins>(&Resources::default(), 5);
         assert_eq!(agent.select(&game), End::Left, "rollout={rollout}");
     }
 }
@@ -361,8 +362,8 @@ fn every_agent_is_reproducible_from_its_seed_and_plays_legal_moves() {
     ];
     for s in specs {
         let play = |seed: u64| {
-            let mut south = spec(s).build::<Coins>(seed);
-            let mut north = spec(s).build::<Coins>(seed + 1);
+            let mut south = spec(s).build::<Coins>(&Resources::default(), seed);
+            let mut north = spec(s).build::<Coins>(&Resources::default(), seed + 1);
             let mut game = Coins::new(&[3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 0, 8]);
             let mut record = Vec::new();
             while game.outcome().is_none() {
@@ -382,14 +383,17 @@ fn every_agent_is_reproducible_from_its_seed_and_plays_legal_moves() {
             record
         };
         assert_eq!(play(1), play(1), "{s}");
-        assert_eq!(spec(s).build::<Coins>(1).name(), spec(s).to_string());
+        assert_eq!(
+            spec(s).build::<Coins>(&Resources::default(), 1).name(),
+            spec(s).to_string()
+        );
     }
 }
 
 #[test]
 fn greedy_takes_an_immediate_win_and_breaks_ties_by_its_seed() {
     // Nim pile 3: taking all 3 wins at once.
-    let mut agent = spec("greedy").build::<Nim>(0);
+    let mut agent = spec("greedy").build::<Nim>(&Resources::default(), 0);
     assert_eq!(agent.select(&Nim::new(3, false)), 3);
     // All moves from a Walk node with equal mobility tie: different seeds
     // must be able to choose differently.
@@ -408,7 +412,11 @@ fn greedy_takes_an_immediate_win_and_breaks_ties_by_its_seed() {
         rules,
     };
     let choices: std::collections::HashSet<u8> = (0..40)
-        .map(|seed| spec("greedy").build::<Walk>(seed).select(&game))
+        .map(|seed| {
+            spec("greedy")
+                .build::<Walk>(&Resources::default(), seed)
+                .select(&game)
+        })
         .collect();
     assert_eq!(choices.len(), 3, "{choices:?}");
 }

@@ -32,7 +32,7 @@ fn run_once<G: Evaluate>(games: u32, threads: usize, tag: &str) -> f64 {
     .finish()
     .expect("a valid experiment");
     let clock = Instant::now();
-    let report = runner::run::<G>(&experiment, &dir, &Caller::QUIET).expect("the run completes");
+    let report = runner::run::<G>(&experiment, &dir, &Caller::quiet()).expect("the run completes");
     let seconds = clock.elapsed().as_secs_f64();
     assert_eq!(report.stats.games, u64::from(games));
     let _ = std::fs::remove_dir_all(&dir);

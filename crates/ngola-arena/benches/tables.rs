@@ -44,7 +44,7 @@ fn run_once(games: u32, tt: u32, tag: &str) -> (f64, Vec<String>) {
     .expect("a valid experiment");
     let clock = Instant::now();
     let report =
-        runner::run::<Mangola>(&experiment, &dir, &Caller::QUIET).expect("the run completes");
+        runner::run::<Mangola>(&experiment, &dir, &Caller::quiet()).expect("the run completes");
     let seconds = clock.elapsed().as_secs_f64();
     assert_eq!(report.stats.games, u64::from(games));
     let rows = read_games(&dir.join(runner::files::GAMES))

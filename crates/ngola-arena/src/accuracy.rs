@@ -20,6 +20,7 @@
 //! | `margin_lost` | total margin given away, in seeds |
 //! | `kept_share`, `kept_low`, `kept_high` | `kept / positions` and its 95% Wilson interval ([`crate::stats::elo::wilson`]) |
 
+use ngola_agents::tablebase::Databases;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -75,13 +76,17 @@ impl AgentAccuracy {
 pub type Measure = dyn Fn(&[&GameRecord]) -> Result<Vec<AgentAccuracy>> + Send + Sync;
 
 /// The measure `experiment` asks for (`accuracy = DIR`) over games of `G`
-/// from `start`, or `None`; an error (field `accuracy`) when the database
+/// from `start` (its database opened into `databases`), or `None`; an error (field `accuracy`) when the database
 /// does not open or is of other rules.
-pub fn measurer<G: Evaluate>(experiment: &Experiment, start: &G) -> Result<Option<Box<Measure>>> {
+pub fn measurer<G: Evaluate>(
+    experiment: &Experiment,
+    start: &G,
+    databases: &Databases,
+) -> Result<Option<Box<Measure>>> {
     let Some(dir) = &experiment.accuracy else {
         return Ok(None);
     };
-    let oracle = G::open_tablebase(dir)
+    let oracle = G::open_tablebase(dir, databases)
         .map_err(|e| ArenaError::field("accuracy", format!("{}: {e}", dir.display())))?;
     if !oracle.covers_rules(start.rules()) {
         return Err(ArenaError::field(

@@ -15,6 +15,7 @@
 //! players'). The replay check of resume and merge asks the same questions
 //! of every row ([`Adjudicator::verdict`]).
 
+use ngola_agents::tablebase::Databases;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -113,14 +114,14 @@ impl<G: Evaluate> Adjudicator<G> {
     }
 
     /// The adjudication `list` asks for under `rules`: the database opened
-    /// and checked against the rules, `majority` only for Kalah and Oware.
+    /// (into `databases`) and checked against the rules, `majority` only for Kalah and Oware.
     /// Errors name the field.
-    pub fn new(list: &[Adjudication], rules: &G::Rules) -> Result<Self> {
+    pub fn new(list: &[Adjudication], rules: &G::Rules, databases: &Databases) -> Result<Self> {
         let mut adjudicator = Adjudicator::none();
         for one in list {
             match one {
                 Adjudication::Tablebase(dir) => {
-                    let oracle = G::open_tablebase(dir).map_err(|e| {
+                    let oracle = G::open_tablebase(dir, databases).map_err(|e| {
                         ArenaError::field("adjudicate", format!("tablebase={}: {e}", dir.display()))
                     })?;
                     if !oracle.covers_rules(rules) {

@@ -10,6 +10,7 @@
 //! that read different files, so that the games of one run never mix two
 //! networks or two databases found at the same path.
 
+use ngola_agents::tablebase::Databases;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -37,8 +38,11 @@ pub struct Input {
 }
 
 /// Every file `experiment` reads besides its folder, with its content's
-/// digest (databases opened, and so checked, on the way).
-pub fn inputs_of<G: Evaluate>(experiment: &Experiment) -> Result<Vec<Input>> {
+/// digest (databases opened into `databases`, and so checked, on the way).
+pub fn inputs_of<G: Evaluate>(
+    experiment: &Experiment,
+    databases: &Databases,
+) -> Result<Vec<Input>> {
     let mut inputs = Vec::new();
     for (i, agent) in experiment.agents.iter().enumerate() {
         let AgentKind::BuiltIn(spec) = &agent.kind else {
@@ -51,20 +55,22 @@ pub fn inputs_of<G: Evaluate>(experiment: &Experiment) -> Result<Vec<Input>> {
         }
         if let Some(dir) = spec.tablebase() {
             let what = format!("agents[{i}].tb");
-            let sha256 = database_id::<G>(dir).map_err(|e| ArenaError::field(&what, e))?;
+            let sha256 =
+                database_id::<G>(dir, databases).map_err(|e| ArenaError::field(&what, e))?;
             inputs.push(input(what, dir, sha256));
         }
     }
     for adjudication in &experiment.adjudicate {
         if let Adjudication::Tablebase(dir) = adjudication {
             let what = "adjudicate.tablebase".to_string();
-            let sha256 = database_id::<G>(dir).map_err(|e| ArenaError::field(&what, e))?;
+            let sha256 =
+                database_id::<G>(dir, databases).map_err(|e| ArenaError::field(&what, e))?;
             inputs.push(input(what, dir, sha256));
         }
     }
     if let Some(dir) = &experiment.accuracy {
         let what = "accuracy".to_string();
-        let sha256 = database_id::<G>(dir).map_err(|e| ArenaError::field(&what, e))?;
+        let sha256 = database_id::<G>(dir, databases).map_err(|e| ArenaError::field(&what, e))?;
         inputs.push(input(what, dir, sha256));
     }
     Ok(inputs)
@@ -84,8 +90,11 @@ fn file_sha256(path: &Path) -> std::result::Result<String, String> {
 }
 
 /// The identity of the database in `dir`, opened for `G`.
-fn database_id<G: Evaluate>(dir: &Path) -> std::result::Result<String, String> {
-    G::open_tablebase(dir)
+fn database_id<G: Evaluate>(
+    dir: &Path,
+    databases: &Databases,
+) -> std::result::Result<String, String> {
+    G::open_tablebase(dir, databases)
         .map(|oracle| oracle.id().to_string())
         .map_err(|e| format!("{}: {e}", dir.display()))
 }

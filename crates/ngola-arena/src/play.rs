@@ -1,6 +1,7 @@
 //! Playing one scheduled game: from the pair's opening (see
 //! [`crate::openings`]), the two agents in turn until the game ends.
 
+use ngola_agents::Resources;
 use std::time::Instant;
 
 use ngola_agents::Evaluate;
@@ -60,6 +61,7 @@ pub(crate) fn play_game<G: Evaluate>(
     start: &G,
     opening: Opening<G>,
     agents: &[AgentEntry],
+    resources: &Resources,
     names: &[String],
     scheduled: &ScheduledGame,
     table: &mut Table<'_, G>,
@@ -91,7 +93,7 @@ pub(crate) fn play_game<G: Evaluate>(
     for (side, entry) in Player::BOTH.into_iter().zip(entries) {
         let seed = scheduled.agent_seed(side);
         seats.push(match &entry.kind {
-            AgentKind::BuiltIn(spec) => Seat::BuiltIn(spec.build::<G>(seed)),
+            AgentKind::BuiltIn(spec) => Seat::BuiltIn(spec.build::<G>(resources, seed)),
             AgentKind::External(name) => Seat::External(
                 table
                     .take(ids[side.index()], name)

@@ -691,8 +691,12 @@ mod adjudicated {
             text: HALF.to_string(),
             from_position: true,
         };
-        let majority = Adjudicator::<Kalah>::new(&[Adjudication::Majority], start.rules())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let majority = Adjudicator::<Kalah>::new(
+            &[Adjudication::Majority],
+            start.rules(),
+            &Default::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(position.majority(), None);
         let mut game = position;
         game.play_text("a6").unwrap_or_else(|e| panic!("{e}"));

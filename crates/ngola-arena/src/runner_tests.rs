@@ -54,8 +54,8 @@ const AGENTS: [&str; 3] = ["random", "greedy", "alphabeta:depth=3"];
 fn threads_do_not_change_the_games() {
     let one = temp_dir("threads1");
     let two = temp_dir("threads2");
-    let a = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::QUIET).unwrap();
-    let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Caller::QUIET).unwrap();
+    let a = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::quiet()).unwrap();
+    let b = runner::run::<Nim>(&experiment(&AGENTS, 12, 2), &two, &Caller::quiet()).unwrap();
     assert_eq!(a.played, 36);
     assert_eq!(a.stats, b.stats);
     // The summary made from the rows kept in memory is the one made from
@@ -105,7 +105,7 @@ fn threads_do_not_change_the_games() {
         ]
     );
     // A second fresh run into the same folder is refused.
-    let err = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::QUIET).unwrap_err();
+    let err = runner::run::<Nim>(&experiment(&AGENTS, 12, 1), &one, &Caller::quiet()).unwrap_err();
     assert!(
         err.is_input() && err.to_string().contains("--resume"),
         "{err}"
@@ -118,7 +118,7 @@ fn threads_do_not_change_the_games() {
 #[test]
 fn three_shards_merged_give_the_whole_run() {
     let whole = temp_dir("whole");
-    runner::run::<Nim>(&experiment(&AGENTS, 10, 2), &whole, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 10, 2), &whole, &Caller::quiet()).unwrap();
     let mut shards = Vec::new();
     for index in 1..=3 {
         let dir = temp_dir(&format!("shard{index}"));
@@ -126,7 +126,7 @@ fn three_shards_merged_give_the_whole_run() {
             shard: Some(crate::Shard { index, count: 3 }),
             ..experiment(&AGENTS, 10, 1)
         };
-        let report = runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
+        let report = runner::run::<Nim>(&exp, &dir, &Caller::quiet()).unwrap();
         assert!(report.played > 0 && report.played < 30);
         shards.push(dir);
     }
@@ -170,7 +170,7 @@ fn three_shards_merged_give_the_whole_run() {
             ..experiment(&AGENTS, 10, 1)
         },
         &other,
-        &Caller::QUIET,
+        &Caller::quiet(),
     )
     .unwrap();
     let err = runner::merge::<Nim>(
@@ -189,7 +189,7 @@ fn three_shards_merged_give_the_whole_run() {
 #[test]
 fn resume_plays_exactly_the_missing_games() {
     let whole = temp_dir("resume-whole");
-    runner::run::<Nim>(&experiment(&AGENTS, 8, 2), &whole, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 8, 2), &whole, &Caller::quiet()).unwrap();
     let all = read_games(&whole.join(files::GAMES)).unwrap().records;
 
     // A "killed" run: some rows in completion order, then a partial line.
@@ -211,11 +211,11 @@ fn resume_plays_exactly_the_missing_games() {
     std::fs::write(&path, bytes).unwrap();
 
     let folder = runner::folder_experiment(&killed).unwrap();
-    let report = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap();
+    let report = runner::resume::<Nim>(&folder, &killed, &Caller::quiet()).unwrap();
     assert_eq!((report.resumed, report.played), (7, 17));
     assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
     // Resuming a finished run plays nothing and changes nothing.
-    let report = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap();
+    let report = runner::resume::<Nim>(&folder, &killed, &Caller::quiet()).unwrap();
     assert_eq!((report.resumed, report.played), (24, 0));
     assert_eq!(rows_without_time(&killed), rows_without_time(&whole));
 
@@ -227,7 +227,7 @@ fn resume_plays_exactly_the_missing_games() {
         1,
     );
     std::fs::write(&path, text).unwrap();
-    let err = runner::resume::<Nim>(&folder, &killed, &Caller::QUIET).unwrap_err();
+    let err = runner::resume::<Nim>(&folder, &killed, &Caller::quiet()).unwrap_err();
     assert!(
         err.is_input() && err.to_string().contains("line 2") && err.to_string().contains("seed"),
         "{err}"
@@ -250,7 +250,7 @@ fn resume_plays_exactly_the_missing_games() {
 #[test]
 fn finish_refuses_an_incomplete_folder() {
     let dir = temp_dir("incomplete");
-    runner::run::<Nim>(&experiment(&AGENTS, 4, 1), &dir, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&experiment(&AGENTS, 4, 1), &dir, &Caller::quiet()).unwrap();
     let text = std::fs::read_to_string(dir.join(files::GAMES)).unwrap();
     let kept: Vec<&str> = text.lines().take(5).collect();
     std::fs::write(dir.join(files::GAMES), kept.join("\n") + "\n").unwrap();
@@ -273,7 +273,7 @@ fn sprt_stops_at_the_same_pair_whatever_the_threads() {
             rules: vec![],
             ..experiment(&["alphabeta:depth=30", "random"], 400, threads)
         };
-        let report = runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
+        let report = runner::run::<Nim>(&exp, &dir, &Caller::quiet()).unwrap();
         let status = report.sprt.clone().unwrap();
         assert_eq!(status.decision, crate::stats::sprt::SprtDecision::AcceptH1);
         assert!(status.pairs < 50, "{status:?}");
@@ -297,7 +297,7 @@ fn openings_are_shared_by_the_two_games_of_a_pair() {
         opening_plies: crate::experiment::OpeningPlies::Plies(3),
         ..experiment(&["random", "random"], 6, 2)
     };
-    runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&exp, &dir, &Caller::quiet()).unwrap();
     let records = read_games(&dir.join(files::GAMES)).unwrap().records;
     for pair in records.chunks(2) {
         assert_eq!(pair[0].opening, pair[1].opening);
@@ -325,17 +325,17 @@ fn every_entry_point_writing_a_folder_takes_its_lock() {
     let held = FolderLock::acquire(&dir).unwrap();
     let exp = experiment(&AGENTS, 4, 1);
     locked(
-        runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap_err(),
+        runner::run::<Nim>(&exp, &dir, &Caller::quiet()).unwrap_err(),
         &dir,
     );
     assert!(!dir.join(files::EXPERIMENT).exists());
     drop(held);
-    runner::run::<Nim>(&exp, &dir, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&exp, &dir, &Caller::quiet()).unwrap();
     let folder = runner::folder_experiment(&dir).unwrap();
 
     let held = FolderLock::acquire(&dir).unwrap();
     locked(
-        runner::resume::<Nim>(&folder, &dir, &Caller::QUIET).unwrap_err(),
+        runner::resume::<Nim>(&folder, &dir, &Caller::quiet()).unwrap_err(),
         &dir,
     );
     locked(runner::finish::<Nim>(&folder, &dir).unwrap_err(), &dir);
@@ -379,7 +379,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
         ..experiment(&["random", "greedy", "random"], 10, 2)
     };
     let whole = temp_dir("scarce-whole");
-    runner::run::<Nim>(&exp, &whole, &Caller::QUIET).unwrap();
+    runner::run::<Nim>(&exp, &whole, &Caller::quiet()).unwrap();
     let rows = read_games(&whole.join(files::GAMES)).unwrap().records;
     for pairing in 0..3 {
         let mut piles: Vec<u32> = rows
@@ -405,7 +405,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
                 threads: 1,
                 ..exp.clone()
             };
-            runner::run::<Nim>(&shard, &dir, &Caller::QUIET).unwrap();
+            runner::run::<Nim>(&shard, &dir, &Caller::quiet()).unwrap();
             dir
         })
         .collect();
@@ -420,7 +420,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
     let kept: Vec<&str> = text.lines().take(8).collect();
     std::fs::write(cut.join(files::GAMES), kept.join("\n") + "\n").unwrap();
     let folder = runner::folder_experiment(&cut).unwrap();
-    let report = runner::resume::<Nim>(&folder, &cut, &Caller::QUIET).unwrap();
+    let report = runner::resume::<Nim>(&folder, &cut, &Caller::quiet()).unwrap();
     assert_eq!((report.resumed, report.played), (7, 23));
     assert_eq!(rows_without_time(&cut), rows_without_time(&whole));
     // More pairs than the five positions: refused with both numbers, and
@@ -430,7 +430,7 @@ fn scarce_openings_are_all_used_the_same_way_by_shards_and_resume() {
         games: 12,
         ..exp.clone()
     };
-    let err = runner::run::<Nim>(&more, &refused, &Caller::QUIET).unwrap_err();
+    let err = runner::run::<Nim>(&more, &refused, &Caller::quiet()).unwrap_err();
     assert!(
         err.is_input()
             && err

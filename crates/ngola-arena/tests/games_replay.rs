@@ -36,7 +36,7 @@ fn check_game<G: Evaluate>(kind: GameKind) {
     }
     .finish()
     .unwrap();
-    runner::run::<G>(&experiment, &dir, &Caller::QUIET).unwrap();
+    runner::run::<G>(&experiment, &dir, &Caller::quiet()).unwrap();
     let folder = runner::folder_experiment(&dir).unwrap();
     let assignments: Vec<String> = folder
         .rules

@@ -75,7 +75,7 @@ fn runs_give_the_files_they_gave_before() {
         let experiment = runner::folder_experiment(&expected).unwrap();
         let dir = temp_dir(case);
         let report = with_game!(experiment.game, G => {
-            runner::run::<G>(&experiment, &dir, &Caller::QUIET).unwrap()
+            runner::run::<G>(&experiment, &dir, &Caller::quiet()).unwrap()
         });
         assert_eq!(
             rows_without_time(&dir.join(files::GAMES)),

@@ -55,7 +55,7 @@ fn a_run_with_database_agents_completes_and_bad_databases_are_refused() {
     let board = [("pits", "3"), ("seeds", "2")];
 
     let dir = temp_dir("run");
-    runner::run::<Kalah>(&draft(&db, &board), &dir, &Caller::QUIET).unwrap();
+    runner::run::<Kalah>(&draft(&db, &board), &dir, &Caller::quiet()).unwrap();
     let rows = read_games(&dir.join(files::GAMES)).unwrap().records;
     assert_eq!(rows.len(), 12);
     for row in &rows {
@@ -69,15 +69,15 @@ fn a_run_with_database_agents_completes_and_bad_databases_are_refused() {
 
     // A folder that holds no database.
     let missing = temp_dir("missing");
-    let error = runner::run::<Kalah>(&draft(&missing, &board), &temp_dir("no"), &Caller::QUIET)
+    let error = runner::run::<Kalah>(&draft(&missing, &board), &temp_dir("no"), &Caller::quiet())
         .unwrap_err();
     assert!(matches!(error, ArenaError::Field { .. }), "{error}");
     assert!(error.to_string().contains("agents[0]"), "{error}");
 
     // A database of other rules of play (the other capture rule).
     let other = [("pits", "3"), ("seeds", "2"), ("empty_capture", "true")];
-    let error =
-        runner::run::<Kalah>(&draft(&db, &other), &temp_dir("other"), &Caller::QUIET).unwrap_err();
+    let error = runner::run::<Kalah>(&draft(&db, &other), &temp_dir("other"), &Caller::quiet())
+        .unwrap_err();
     assert!(error.to_string().contains("other rules of play"), "{error}");
     for d in [db, dir] {
         std::fs::remove_dir_all(d).unwrap();

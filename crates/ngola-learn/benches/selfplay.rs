@@ -72,7 +72,14 @@ fn selfplay_path<G: Encode + Evaluate>(start: &G, games: u64) -> f64 {
         opening_plies: 0,
     };
     let clock = Instant::now();
-    let data = selfplay(start, &spec, &config, &AtomicBool::new(false)).expect("self-play runs");
+    let data = selfplay(
+        start,
+        &spec,
+        &config,
+        &Default::default(),
+        &AtomicBool::new(false),
+    )
+    .expect("self-play runs");
     per_second(data.len() as u64, clock)
 }
 

@@ -13,6 +13,7 @@
 //! [`MAX_GAME_PLIES`] plies (rules under which no game need end) is stopped
 //! there and scored a draw, as in tournaments.
 
+use ngola_agents::Resources;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::{RngCore, SeedableRng};
@@ -142,7 +143,7 @@ pub fn game_seeds(master: u64, index: u64) -> [u64; 3] {
 }
 
 /// Plays `config.games` games of `spec` against itself from `start` on
-/// `config.threads` threads. Checks `stop` before each game (and then
+/// `config.threads` threads, its agents built with `resources`. Checks `stop` before each game (and then
 /// returns [`SelfPlayError::Interrupted`]).
 ///
 /// Two passes, both parallel: the games are played keeping only their
@@ -153,6 +154,7 @@ pub fn selfplay<G: Encode + Evaluate>(
     start: &G,
     spec: &AgentSpec,
     config: &SelfPlayConfig,
+    resources: &Resources,
     stop: &AtomicBool,
 ) -> Result<SelfPlayData, SelfPlayError> {
     config.check()?;
@@ -171,7 +173,7 @@ pub fn selfplay<G: Encode + Evaluate>(
                 if stop.load(Ordering::Relaxed) {
                     return Err(SelfPlayError::Interrupted);
                 }
-                play_one(start, spec, config, i)
+                play_one(start, spec, config, resources, i)
             })
             .collect()
     });
@@ -308,6 +310,7 @@ fn play_one<G: Encode + Evaluate>(
     start: &G,
     spec: &AgentSpec,
     config: &SelfPlayConfig,
+    resources: &Resources,
     index: u64,
 ) -> Result<Played<G>, SelfPlayError> {
     let fail = |message: String| SelfPlayError::Game {
@@ -319,7 +322,10 @@ fn play_one<G: Encode + Evaluate>(
         .map_err(|e| fail(e.to_string()))?;
     let opening = moves.len();
     moves.reserve(64);
-    let build = |seed| spec.try_build::<G>(seed).map_err(|e| fail(e.to_string()));
+    let build = |seed| {
+        spec.try_build::<G>(resources, seed)
+            .map_err(|e| fail(e.to_string()))
+    };
     let mut players = Seated {
         agents: [build(south_seed)?, build(north_seed)?],
         moves,

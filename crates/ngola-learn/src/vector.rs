@@ -24,6 +24,7 @@
 //! An illegal action (out of range, or not legal in the position) ends the
 //! game as a loss for the learner (reward -1, `illegal` set).
 
+use ngola_agents::Resources;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -138,6 +139,8 @@ struct Flags {
 pub struct VecGames<G: Encode + Evaluate> {
     start: G,
     opponent: AgentSpec,
+    /// The opponent's memory limit and the databases it opened.
+    resources: Resources,
     play_as: PlayAs,
     slots: Vec<Slot<G>>,
     pool: Option<rayon::ThreadPool>,
@@ -149,14 +152,16 @@ pub struct VecGames<G: Encode + Evaluate> {
 const MIN_CHUNK: usize = 64;
 
 impl<G: Encode + Evaluate> VecGames<G> {
-    /// `n` games from `start` against `opponent` on `threads` threads (1:
-    /// the caller's thread only). The games start at [`VecGames::reset`].
+    /// `n` games from `start` against `opponent` (built with `resources`)
+    /// on `threads` threads (1: the caller's thread only). The games start
+    /// at [`VecGames::reset`].
     pub fn new(
         start: G,
         n: usize,
         opponent: AgentSpec,
         play_as: PlayAs,
         threads: usize,
+        resources: Resources,
     ) -> Result<Self, VecError> {
         let bad = |field, message: &str| VecError::Setting {
             field,
@@ -173,7 +178,7 @@ impl<G: Encode + Evaluate> VecGames<G> {
         }
         // Build the opponent once now, so that a table too big is reported here.
         opponent
-            .try_build::<G>(0)
+            .try_build::<G>(&resources, 0)
             .map_err(|e| VecError::Opponent(e.to_string()))?;
         let pool = if threads > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
@@ -201,6 +206,7 @@ impl<G: Encode + Evaluate> VecGames<G> {
             slots: vec![slot; n],
             start,
             opponent,
+            resources,
             play_as,
             pool,
         })
@@ -271,6 +277,7 @@ impl<G: Encode + Evaluate> VecGames<G> {
         let ctx = Context {
             start: &self.start,
             opponent: &self.opponent,
+            resources: &self.resources,
             play_as: self.play_as,
         };
         let work = |(i, (((slot, obs), mask), flag)): SlotWork<'_, G>| {
@@ -324,6 +331,7 @@ type SlotWork<'a, G> = (
 struct Context<'a, G: Game> {
     start: &'a G,
     opponent: &'a AgentSpec,
+    resources: &'a Resources,
     play_as: PlayAs,
 }
 
@@ -405,6 +413,7 @@ impl<G: Encode + Evaluate> Context<'_, G> {
     fn opponent_moves(&self, slot: &mut Slot<G>) -> Result<(), VecError> {
         let mut opponent = Opponent {
             spec: self.opponent,
+            resources: self.resources,
             learner: slot.learner,
             rng: &mut slot.rng,
         };
@@ -426,6 +435,7 @@ impl<G: Encode + Evaluate> Context<'_, G> {
 /// slot's next seed.
 struct Opponent<'a> {
     spec: &'a AgentSpec,
+    resources: &'a Resources,
     learner: Player,
     rng: &'a mut ChaCha8Rng,
 }
@@ -448,7 +458,7 @@ impl<G: Encode + Evaluate> Players<G> for Opponent<'_> {
         let seed = self.rng.next_u64();
         let mut agent = self
             .spec
-            .try_build::<G>(seed)
+            .try_build::<G>(self.resources, seed)
             .map_err(|e| Pause::Failed(VecError::Opponent(e.to_string())))?;
         Ok(agent.select_into(game, after))
     }

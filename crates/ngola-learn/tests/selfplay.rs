@@ -27,7 +27,14 @@ fn generate<G: Encode + Evaluate>(
         threads,
         opening_plies: opening,
     };
-    selfplay(&start, &spec, &config, &AtomicBool::new(false)).expect("self-play")
+    selfplay(
+        &start,
+        &spec,
+        &config,
+        &Default::default(),
+        &AtomicBool::new(false),
+    )
+    .expect("self-play")
 }
 
 /// Replays every game of `data` and checks each recorded field.
@@ -100,9 +107,9 @@ fn seeds_change_the_games() {
         opening_plies: 0,
     };
     let stop = AtomicBool::new(false);
-    let a = selfplay(&start, &spec, &config, &stop).expect("data");
+    let a = selfplay(&start, &spec, &config, &Default::default(), &stop).expect("data");
     config.seed = 2;
-    let b = selfplay(&start, &spec, &config, &stop).expect("data");
+    let b = selfplay(&start, &spec, &config, &Default::default(), &stop).expect("data");
     assert_ne!(a.actions, b.actions);
 }
 
@@ -115,7 +122,13 @@ fn stop_flag_and_bad_settings() {
         threads: 1,
         opening_plies: 0,
     };
-    let stopped = selfplay(&start, &AgentSpec::Random, &config, &AtomicBool::new(true));
+    let stopped = selfplay(
+        &start,
+        &AgentSpec::Random,
+        &config,
+        &Default::default(),
+        &AtomicBool::new(true),
+    );
     assert_eq!(stopped, Err(SelfPlayError::Interrupted));
     for (config, field) in [
         (
@@ -133,8 +146,14 @@ fn stop_flag_and_bad_settings() {
             "opening_plies",
         ),
     ] {
-        let err = selfplay(&start, &AgentSpec::Random, &config, &AtomicBool::new(false))
-            .expect_err("a bad setting");
+        let err = selfplay(
+            &start,
+            &AgentSpec::Random,
+            &config,
+            &Default::default(),
+            &AtomicBool::new(false),
+        )
+        .expect_err("a bad setting");
         assert!(err.to_string().starts_with(field), "{err}");
     }
     // An opening that cannot be drawn (Kalah with one pit of one seed ends at once).
@@ -143,7 +162,13 @@ fn stop_flag_and_bad_settings() {
         opening_plies: 3,
         ..config
     };
-    let err = selfplay(&tiny, &AgentSpec::Random, &config, &AtomicBool::new(false));
+    let err = selfplay(
+        &tiny,
+        &AgentSpec::Random,
+        &config,
+        &Default::default(),
+        &AtomicBool::new(false),
+    );
     assert!(
         matches!(err, Err(SelfPlayError::Game { game: 0, .. })),
         "{err:?}"
@@ -169,8 +194,14 @@ fn games_under_rules_where_none_ends_stop_as_draws() {
         threads: 2,
         opening_plies: 0,
     };
-    let data = selfplay(&start, &AgentSpec::Random, &config, &AtomicBool::new(false))
-        .expect("self-play ends");
+    let data = selfplay(
+        &start,
+        &AgentSpec::Random,
+        &config,
+        &Default::default(),
+        &AtomicBool::new(false),
+    )
+    .expect("self-play ends");
     let mut stopped = 0;
     for game in 0..config.games {
         let rows: Vec<usize> = (0..data.len())

@@ -56,6 +56,7 @@ fn run(
         time: None,
         generations: Some(generations),
         threads,
+        memory: None,
     };
     train::<Kalah>(
         rules(),
@@ -76,8 +77,8 @@ fn score(a: &AgentSpec, b: &AgentSpec, pairs: u64, opening_plies: u32) -> (f64, 
     for pair in 0..pairs {
         let (opening, _) = random_opening(&start, opening_plies, 1000 + pair).expect("opening");
         for a_side in [Player::South, Player::North] {
-            let x = a.build::<Kalah>(pair);
-            let y = b.build::<Kalah>(pair + 1);
+            let x = a.build::<Kalah>(&Default::default(), pair);
+            let y = b.build::<Kalah>(&Default::default(), pair + 1);
             let agents = if a_side == Player::South {
                 [x, y]
             } else {
@@ -225,6 +226,7 @@ fn a_raised_stop_flag_leaves_the_last_checkpoint() {
         time: None,
         generations: Some(5),
         threads: 1,
+        memory: None,
     };
     let stopped = train::<Kalah>(
         rules(),

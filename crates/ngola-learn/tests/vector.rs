@@ -26,7 +26,15 @@ fn random_actions(batch: &Batch, num_actions: usize, rng: &mut ChaCha8Rng) -> Ve
 
 fn run<G: Encode + Evaluate>(start: G, threads: usize, seed: u64, steps: usize) -> Vec<Batch> {
     let spec: AgentSpec = "random".parse().unwrap();
-    let mut games = VecGames::new(start, 100, spec, PlayAs::Random, threads).unwrap();
+    let mut games = VecGames::new(
+        start,
+        100,
+        spec,
+        PlayAs::Random,
+        threads,
+        Default::default(),
+    )
+    .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut batches = vec![games.reset(Some(seed)).unwrap()];
     for _ in 0..steps {
@@ -54,7 +62,15 @@ fn next_step_autoreset_and_rewards() {
         ..KalahRules::default()
     };
     let spec: AgentSpec = "random".parse().unwrap();
-    let mut games = VecGames::new(Kalah::start(rules), 50, spec, PlayAs::Random, 2).unwrap();
+    let mut games = VecGames::new(
+        Kalah::start(rules),
+        50,
+        spec,
+        PlayAs::Random,
+        2,
+        Default::default(),
+    )
+    .unwrap();
     let n_actions = games.num_actions();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut batch = games.reset(Some(1)).unwrap();
@@ -101,7 +117,7 @@ fn illegal_actions_lose_and_settings_are_checked() {
     let spec: AgentSpec = "greedy".parse().unwrap();
     let start = Kalah::start(KalahRules::default());
     let side = PlayAs::Side(Player::South);
-    let mut games = VecGames::new(start, 4, spec.clone(), side, 1).unwrap();
+    let mut games = VecGames::new(start, 4, spec.clone(), side, 1, Default::default()).unwrap();
     games.reset(Some(0)).unwrap();
     // 7 is South's store and 0 North's: never moves; -1 and 99 are not ids.
     let batch = games.step(&[7, 0, -1, 1]).unwrap();
@@ -116,6 +132,6 @@ fn illegal_actions_lose_and_settings_are_checked() {
             ..
         }
     ));
-    assert!(VecGames::new(start, 0, spec.clone(), side, 1).is_err());
-    assert!(VecGames::new(start, 1, spec, side, 0).is_err());
+    assert!(VecGames::new(start, 0, spec.clone(), side, 1, Default::default()).is_err());
+    assert!(VecGames::new(start, 1, spec, side, 0, Default::default()).is_err());
 }

@@ -1,6 +1,7 @@
 //! `ngola.Agent` (an agent built from a spec string, as on the command
 //! line) and `ngola.solve` (the exact solver).
 
+use crate::host::resources;
 use std::str::FromStr;
 use std::sync::Mutex;
 
@@ -66,8 +67,8 @@ impl PyAgent {
             let agent = with_rules!(game.rules, G, r => {
                 spec.check_network::<G>(&r).map_err(errors::network)?;
                 // A database of other rules would give wrong values.
-                spec.check_tablebase::<G>(&r).map_err(errors::spec)?;
-                AnyAgent::from(spec.try_build::<G>(seed).map_err(errors::spec)?)
+                spec.check_tablebase::<G>(resources(), &r).map_err(errors::spec)?;
+                AnyAgent::from(spec.try_build::<G>(resources(), seed).map_err(errors::spec)?)
             });
             Ok(PyAgent {
                 spec,
@@ -211,7 +212,8 @@ pub fn solve(py: Python<'_>, state: &PyState, tt_mib: i64) -> PyResult<PySolutio
             })?;
         on_state!(&state.inner, s => {
             let game = s.game.clone();
-            let mut solver = Solver::try_new(&SolverConfig { tt_mb, tb: None }).map_err(errors::spec)?;
+            let mut solver = Solver::try_new(&SolverConfig { tt_mb, tb: None }, resources().memory)
+                .map_err(errors::spec)?;
             let solution = py.detach(|| guard_plain(|| solver.solve(&game)))?;
             if solution.too_deep {
                 return Err(errors::failure(format!(

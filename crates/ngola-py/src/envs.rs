@@ -4,6 +4,7 @@
 //! `max_game_length`), and the board drawn by `ngola-viz` as terminal text
 //! (`render_mode="ansi"`).
 
+use crate::host::resources;
 use std::any::Any;
 use std::sync::Arc;
 
@@ -200,7 +201,8 @@ impl PyVecGames {
                     }
                     None => None,
                 };
-                let games = VecGames::new(G::start(r), n, spec, play_as, threads).map_err(vec_error)?;
+                let games = VecGames::new(G::start(r), n, spec, play_as, threads, resources().clone())
+                    .map_err(vec_error)?;
                 (AnyVec::from(games), oracle)
             });
             Ok(PyVecGames {

@@ -4,7 +4,10 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use ngola_agents::memory::{self, LimitTexts, MEMORY_ENV};
+use std::sync::OnceLock;
+
+use ngola_agents::memory::{self, MEMORY_ENV};
+use ngola_agents::Resources;
 
 /// The git commit the package is built from, if the build set
 /// `NGOLA_GIT_COMMIT`, else `unknown`.
@@ -13,24 +16,20 @@ pub const GIT_COMMIT: &str = match option_env!("NGOLA_GIT_COMMIT") {
     None => "unknown",
 };
 
-/// Sets the agents' memory limit from this machine when the module loads
-/// (see [`ngola_agents::memory`]): `NGOLA_MEMORY_MB` when set, else the
-/// tightest of the memory available, the control group's limit and the
-/// address-space limit.
-pub fn set_memory_limit() {
-    let env = std::env::var(MEMORY_ENV).ok();
-    let read = |path: &str| std::fs::read_to_string(path).ok();
-    let (meminfo, cgroup_max, process_limits) = (
-        read(memory::MEMINFO),
-        read(memory::CGROUP_MAX),
-        read(memory::PROCESS_LIMITS),
-    );
-    memory::set_limit(memory::limit_from(&LimitTexts {
-        env: env.as_deref(),
-        meminfo: meminfo.as_deref(),
-        cgroup_max: cgroup_max.as_deref(),
-        process_limits: process_limits.as_deref(),
-    }));
+/// The module's resources, made when it loads: the agents' memory limit
+/// on this machine (see [`ngola_agents::memory`]: `NGOLA_MEMORY_MB` when
+/// set, else the tightest of the memory available, the control group's
+/// limit and the address-space limit) and the endgame databases the
+/// module has opened, shared by every agent and tournament it builds.
+static RESOURCES: OnceLock<Resources> = OnceLock::new();
+
+/// The module's resources (see [`RESOURCES`]).
+pub fn resources() -> &'static Resources {
+    RESOURCES.get_or_init(|| {
+        Resources::new(memory::machine_limit(
+            std::env::var(MEMORY_ENV).ok().as_deref(),
+        ))
+    })
 }
 
 /// A tournament's progress bar on stderr (drawn only on a terminal):

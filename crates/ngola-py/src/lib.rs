@@ -37,7 +37,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// The native module `ngola._ngola`.
 #[pymodule]
 fn _ngola(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    host::set_memory_limit();
+    host::resources();
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;
     m.add_class::<agent::PyAgent>()?;

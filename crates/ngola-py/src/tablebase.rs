@@ -1,6 +1,7 @@
 //! `ngola.Tablebase`: an endgame database (`ngola tablebase build`), opened
 //! for probes of states of its game.
 
+use crate::host::resources;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -66,7 +67,7 @@ pub fn oracle_for<G: Evaluate>(
             errors::run("tablebase: give an ngola.Tablebase or the folder of a database")
         })?,
     };
-    let oracle = G::open_tablebase(&path)
+    let oracle = G::open_tablebase(&path, &resources().databases)
         .map_err(|e| errors::rule(format!("tablebase: {}: {e}", path.display())))?;
     let game: Vec<String> = rules
         .to_pairs()
@@ -123,11 +124,12 @@ impl PyTablebase {
     #[new]
     fn new(path: PathBuf) -> PyResult<PyTablebase> {
         guard(|| {
-            let oracle = match Kalah::open_tablebase(&path) {
+            let databases = &resources().databases;
+            let oracle = match Kalah::open_tablebase(&path, databases) {
                 Ok(o) => AnyOracle::Kalah(o),
-                Err(kalah) => match Oware::open_tablebase(&path) {
+                Err(kalah) => match Oware::open_tablebase(&path, databases) {
                     Ok(o) => AnyOracle::Oware(o),
-                    Err(_) => match UmElBagara::open_tablebase(&path) {
+                    Err(_) => match UmElBagara::open_tablebase(&path, databases) {
                         Ok(o) => AnyOracle::UmElBagara(o),
                         Err(_) => return Err(errors::rule(format!("{}: {kalah}", path.display()))),
                     },

@@ -2,6 +2,7 @@
 //! by Ctrl-C, with Python callables seated as external agents, see
 //! [`crate::callables`]) and `ngola.load_run`'s check of a folder.
 
+use crate::host::resources;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -130,6 +131,7 @@ pub fn run_tournament(
             let caller = Caller {
                 observer: &watch,
                 commit: GIT_COMMIT,
+                resources: resources().clone(),
             };
             with_game!(experiment.game, G => {
                 if resume && runner::holds_run(&out) {

@@ -1,6 +1,7 @@
 //! `ngola.train`: AlphaZero-style training by self-play
 //! (`ngola_learn::train`), on Rust threads with the GIL released.
 
+use crate::host::resources;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -64,6 +65,7 @@ pub fn train<'py>(
             time,
             generations,
             threads: thread_count(threads)?,
+            memory: resources().memory,
         };
         let result = with_rules!(game.rules, G, r => {
             let title = format!("{} [{}]", <G as ngola_rules::Game>::NAME, ngola_nn::format::rules_text::<G>(&r));

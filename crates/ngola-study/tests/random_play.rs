@@ -122,7 +122,7 @@ fn covered<G: Evaluate>(toml: &str, games: u64, seeds: u64, exact: f64) -> (u64,
         .expect("a valid experiment");
         let dir = root.join(seed.to_string());
         let _ = std::fs::remove_dir_all(&dir);
-        let report = runner::run::<G>(&experiment, &dir, &Caller::QUIET).expect("the run");
+        let report = runner::run::<G>(&experiment, &dir, &Caller::quiet()).expect("the run");
         let first = report
             .stats
             .overall_first_player()

@@ -58,11 +58,14 @@ where
         let (worth, _, _) = db
             .worth(game)
             .unwrap_or_else(|e| panic!("{what} {game}: {e}"));
-        let mut prover = Prover::<E::G>::new(ProverConfig {
-            tt_mb: 16,
-            time_limit: Some(Duration::from_secs(2)),
-            ..ProverConfig::default()
-        })
+        let mut prover = Prover::<E::G>::new(
+            ProverConfig {
+                tt_mb: 16,
+                time_limit: Some(Duration::from_secs(2)),
+                ..ProverConfig::default()
+            },
+            None,
+        )
         .unwrap();
         let v = prover.value(game, &mut Silent);
         if v.result.is_some() {

@@ -99,7 +99,6 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage(&err),
     };
-    host::set_memory_limit();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => report(&err),

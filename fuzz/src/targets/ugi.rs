@@ -10,7 +10,7 @@
 //! it has seen).
 
 use crate::{first_line, game_line, legal, rules, text};
-use ngola_agents::{AgentSpec, Evaluate};
+use ngola_agents::{AgentSpec, Evaluate, Resources};
 use ngola_rules::{with_game, RuleOptions};
 use ngola_ugi::server::{Engine, Session, Step};
 use ngola_ugi::{Command, Response};
@@ -32,7 +32,8 @@ pub fn fuzz(data: &[u8]) {
 /// A session for `rules`, seed 1, agent `random`.
 fn new_engine<G: Evaluate>(rules: G::Rules) -> Engine<G> {
     let spec: AgentSpec = "random".parse().expect("a built-in spec");
-    Engine::new(spec, 1, rules, None).expect("the start position under checked rules")
+    Engine::new(spec, 1, rules, None, Resources::default())
+        .expect("the start position under checked rules")
 }
 
 /// Carries out `line`, returning the answer lines and what comes next.

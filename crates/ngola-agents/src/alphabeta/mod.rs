@@ -131,14 +131,17 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// If the machine cannot hold its table; [`AlphaBeta::try_new`]
     /// reports that instead.
     pub fn new(config: AlphaBetaConfig) -> Self {
-        AlphaBeta::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+        AlphaBeta::try_new(config, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A searcher with the given parameters, or an error naming the
-    /// memory limit if the machine cannot hold its table.
-    pub fn try_new(config: AlphaBetaConfig) -> Result<Self, MemoryError> {
+    /// memory limit `memory` if its table does not fit.
+    pub fn try_new(
+        config: AlphaBetaConfig,
+        memory: Option<crate::memory::MemoryLimit>,
+    ) -> Result<Self, MemoryError> {
         Ok(AlphaBeta {
-            tt: Table::try_new(config.tt_mb)?,
+            tt: Table::try_new(config.tt_mb, memory)?,
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
             config,
             nodes: 0,
@@ -454,14 +457,18 @@ impl<G: Evaluate> AlphaBetaAgent<G> {
     /// # Panics
     /// If the machine cannot hold its table ([`AlphaBetaAgent::try_new`]).
     pub fn new(config: AlphaBetaConfig, name: String) -> Self {
-        AlphaBetaAgent::try_new(config, name).unwrap_or_else(|e| panic!("{e}"))
+        AlphaBetaAgent::try_new(config, name, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// An agent searching with `config`, or an error naming the memory
-    /// limit if the machine cannot hold its table.
-    pub fn try_new(config: AlphaBetaConfig, name: String) -> Result<Self, MemoryError> {
+    /// limit `memory` if its table does not fit.
+    pub fn try_new(
+        config: AlphaBetaConfig,
+        name: String,
+        memory: Option<crate::memory::MemoryLimit>,
+    ) -> Result<Self, MemoryError> {
         Ok(AlphaBetaAgent {
-            searcher: AlphaBeta::try_new(config)?,
+            searcher: AlphaBeta::try_new(config, memory)?,
             name,
         })
     }

@@ -87,18 +87,21 @@ impl<M: Copy + 'static> Table<M> {
     /// # Panics
     /// If the machine cannot hold it; [`Table::try_new`] reports that.
     pub fn new(megabytes: u32) -> Table<M> {
-        Table::try_new(megabytes).unwrap_or_else(|e| panic!("{e}"))
+        Table::try_new(megabytes, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of about `megabytes` MiB, or an error naming the memory
-    /// limit ([`crate::memory`]) if the machine cannot hold it.
-    pub fn try_new(megabytes: u32) -> Result<Table<M>, MemoryError> {
+    /// limit `memory` ([`crate::memory`]) if it does not fit.
+    pub fn try_new(
+        megabytes: u32,
+        memory: Option<memory::MemoryLimit>,
+    ) -> Result<Table<M>, MemoryError> {
         let len = slot_count::<Option<Entry<M>>>(megabytes);
         let (slots, epoch) = match take_spare::<M>(len) {
             Some(spare) => spare,
             None => {
                 let what = || format!("a transposition table of tt={megabytes}");
-                memory::check(table_mb::<Option<Entry<M>>>(len), what)?;
+                memory::check(memory, table_mb::<Option<Entry<M>>>(len), what)?;
                 (memory::filled_vec(len, None, what)?, 0)
             }
         };

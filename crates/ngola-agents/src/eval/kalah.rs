@@ -80,9 +80,10 @@ impl Evaluate for Kalah {
 
     fn open_tablebase(
         dir: &std::path::Path,
+        databases: &crate::tablebase::Databases,
     ) -> Result<std::sync::Arc<dyn crate::tablebase::Oracle<Self>>, ngola_tablebase::TablebaseError>
     {
-        crate::tablebase::open::<ngola_tablebase::KalahEndgame>(dir)
+        crate::tablebase::open::<ngola_tablebase::KalahEndgame>(dir, databases)
     }
 
     fn majority(&self) -> Option<ngola_rules::Player> {

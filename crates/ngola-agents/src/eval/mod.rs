@@ -66,9 +66,13 @@ pub trait Evaluate: Game + ngola_nn::Encode {
     }
 
     /// Opens the endgame database in `dir` for this game (`tb=DIR` in a
-    /// spec); an error for a game without databases or a folder that does
-    /// not hold one of this game.
-    fn open_tablebase(dir: &Path) -> Result<Arc<dyn Oracle<Self>>, TablebaseError> {
+    /// spec), or returns the one `databases` already opened; an error for a
+    /// game without databases or a folder that does not hold one of this
+    /// game.
+    fn open_tablebase(
+        dir: &Path,
+        _databases: &crate::tablebase::Databases,
+    ) -> Result<Arc<dyn Oracle<Self>>, TablebaseError> {
         Err(crate::tablebase::no_databases(Self::NAME, dir))
     }
 

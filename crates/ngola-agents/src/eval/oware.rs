@@ -92,8 +92,9 @@ impl Evaluate for Oware {
 
     fn open_tablebase(
         dir: &std::path::Path,
+        databases: &crate::tablebase::Databases,
     ) -> Result<std::sync::Arc<dyn crate::tablebase::Oracle<Self>>, ngola_tablebase::TablebaseError>
     {
-        crate::tablebase::open::<ngola_tablebase::OwareEndgame>(dir)
+        crate::tablebase::open::<ngola_tablebase::OwareEndgame>(dir, databases)
     }
 }

@@ -115,8 +115,9 @@ impl Evaluate for UmElBagara {
 
     fn open_tablebase(
         dir: &std::path::Path,
+        databases: &crate::tablebase::Databases,
     ) -> Result<std::sync::Arc<dyn crate::tablebase::Oracle<Self>>, ngola_tablebase::TablebaseError>
     {
-        crate::tablebase::open::<ngola_tablebase::UmElBagaraEndgame>(dir)
+        crate::tablebase::open::<ngola_tablebase::UmElBagaraEndgame>(dir, databases)
     }
 }

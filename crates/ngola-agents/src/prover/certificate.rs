@@ -306,11 +306,14 @@ mod tests {
         let rules = <Mangola as Game>::Rules::from_assignments(&["columns=4"])
             .unwrap_or_else(|e| panic!("{e}"));
         let root = Mangola::start(rules);
-        let mut prover = Prover::<Mangola>::new(ProverConfig {
-            tt_mb: 4,
-            threads: 1,
-            ..ProverConfig::default()
-        })
+        let mut prover = Prover::<Mangola>::new(
+            ProverConfig {
+                tt_mb: 4,
+                threads: 1,
+                ..ProverConfig::default()
+            },
+            None,
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         let question = prover
             .value(&root, &mut Silent)

@@ -187,9 +187,12 @@ pub struct Prover<G: Evaluate> {
 
 impl<G: Evaluate> Prover<G> {
     /// A prover with an empty table of `config.tt_mb` MiB, or an error
-    /// naming the memory limit if the machine cannot hold it.
-    pub fn new(config: ProverConfig) -> Result<Prover<G>, MemoryError> {
-        let table = Table::new(config.tt_mb)?;
+    /// naming the memory limit `memory` if it does not fit.
+    pub fn new(
+        config: ProverConfig,
+        memory: Option<crate::memory::MemoryLimit>,
+    ) -> Result<Prover<G>, MemoryError> {
+        let table = Table::new(config.tt_mb, memory)?;
         let started = Instant::now();
         Ok(Prover {
             shared: Shared {

@@ -149,11 +149,11 @@ impl Table {
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Mutex<[Entry; WAYS]>>();
 
     /// A table of about `megabytes` MiB (at least one bucket), or an error
-    /// naming the limit if the machine cannot hold it
+    /// naming the limit `limit` if it does not fit
     /// ([`crate::memory`]).
-    pub fn new(megabytes: u64) -> Result<Table, MemoryError> {
+    pub fn new(megabytes: u64, limit: Option<memory::MemoryLimit>) -> Result<Table, MemoryError> {
         let what = || format!("the prover's table ({megabytes} MiB)");
-        memory::check(megabytes, what)?;
+        memory::check(limit, megabytes, what)?;
         let count = ((u128::from(megabytes) << 20) / Self::BUCKET_BYTES as u128).max(1);
         let count = usize::try_from(count).map_err(|_| MemoryError::Allocation {
             what: what(),
@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn a_position_keeps_its_proof_disproof_and_numbers_side_by_side() {
-        let t = Table::new(1).expect("1 MiB");
+        let t = Table::new(1, None).expect("1 MiB");
         t.store(entry(7, 3, 4, 0, 0, 10));
         t.store(entry(7, 0, INF, 0, 20, 5));
         t.store(entry(7, INF, 0, 30, OPEN, 5));

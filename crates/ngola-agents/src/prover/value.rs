@@ -19,7 +19,7 @@ impl<G: Evaluate> Prover<G> {
     /// // Mangola on a 4 x 3 board: the side to move (South) loses.
     /// let rules = MangolaRules::from_assignments(&["columns=3"]).unwrap();
     /// let config = ProverConfig { tt_mb: 16, ..ProverConfig::default() };
-    /// let mut prover = Prover::<Mangola>::new(config).unwrap();
+    /// let mut prover = Prover::<Mangola>::new(config, None).unwrap();
     /// let value = prover.value(&Mangola::start(rules), &mut Silent);
     /// assert_eq!((value.result, value.margin), (Some(-1), 0));
     /// assert!(!value.pv.is_empty()); // the loser's longest resistance

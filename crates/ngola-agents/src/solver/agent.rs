@@ -36,18 +36,22 @@ impl<G: Evaluate> SolverAgent<G> {
     /// # Panics
     /// If the machine cannot hold its table ([`SolverAgent::try_new`]).
     pub fn new(config: &SolverConfig, name: String) -> Self {
-        SolverAgent::try_new(config, name).unwrap_or_else(|e| panic!("{e}"))
+        SolverAgent::try_new(config, name, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// An agent with `config`, or an error naming the memory limit if the
-    /// machine cannot hold its table (and, should the solver give up on a
+    /// An agent with `config`, or an error naming the memory limit
+    /// `memory` if its table does not fit (and, should the solver give up on a
     /// position, its alpha-beta fallback's table of the same size).
-    pub fn try_new(config: &SolverConfig, name: String) -> Result<Self, MemoryError> {
-        crate::memory::check(2 * config.tt_mb as u64, || {
+    pub fn try_new(
+        config: &SolverConfig,
+        name: String,
+        memory: Option<crate::memory::MemoryLimit>,
+    ) -> Result<Self, MemoryError> {
+        crate::memory::check(memory, 2 * config.tt_mb as u64, || {
             format!("the two tables of {name} (solver, fallback)")
         })?;
         Ok(SolverAgent {
-            solver: Solver::try_new(config)?,
+            solver: Solver::try_new(config, memory)?,
             fallback: None,
             tt_mb: config.tt_mb,
             name,

@@ -195,14 +195,17 @@ impl<G: Evaluate> Solver<G> {
     /// If the machine cannot hold its table; [`Solver::try_new`] reports
     /// that instead.
     pub fn new(config: &SolverConfig) -> Self {
-        Solver::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+        Solver::try_new(config, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A solver with the given parameters, or an error naming the memory
-    /// limit if the machine cannot hold its table.
-    pub fn try_new(config: &SolverConfig) -> Result<Self, MemoryError> {
+    /// limit `memory` if its table does not fit.
+    pub fn try_new(
+        config: &SolverConfig,
+        memory: Option<crate::memory::MemoryLimit>,
+    ) -> Result<Self, MemoryError> {
         Ok(Solver {
-            tt: Table::try_new(config.tt_mb)?,
+            tt: Table::try_new(config.tt_mb, memory)?,
             nodes: 0,
             repetitions: 0,
             line: HashMap::new(),

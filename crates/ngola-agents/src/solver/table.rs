@@ -35,12 +35,15 @@ pub struct Table<M> {
 
 impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (at least 1024 slots), or an
-    /// error naming the memory limit if the machine cannot hold it.
-    pub fn try_new(megabytes: u32) -> Result<Table<M>, MemoryError> {
+    /// error naming the memory limit `limit` if it does not fit.
+    pub fn try_new(
+        megabytes: u32,
+        limit: Option<memory::MemoryLimit>,
+    ) -> Result<Table<M>, MemoryError> {
         let slots = slot_count::<Option<Entry<M>>>(megabytes);
         let what = || format!("the solver's table of tt={megabytes}");
         let bytes = slots.saturating_mul(std::mem::size_of::<Option<Entry<M>>>());
-        memory::check((bytes as u64).div_ceil(1 << 20), what)?;
+        memory::check(limit, (bytes as u64).div_ceil(1 << 20), what)?;
         Ok(Table {
             slots: memory::filled_vec(slots, None, what)?,
             mask: slots - 2,

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use ngola_agents::rng::FastRng;
+use ngola_agents::Resources;
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::Player;
 
@@ -54,8 +55,8 @@ pub fn play<G: Evaluate>(
     a_is_south: bool,
     seed: u64,
 ) -> (i32, u32, Option<Player>) {
-    let mut agent_a = a.build::<G>(seed);
-    let mut agent_b = b.build::<G>(seed ^ 0x5555);
+    let mut agent_a = a.build::<G>(&Resources::default(), seed);
+    let mut agent_b = b.build::<G>(&Resources::default(), seed ^ 0x5555);
     let mut game = start.clone();
     // Rules under which a game need not end: stopped (a draw) where the
     // tournament runner stops games.

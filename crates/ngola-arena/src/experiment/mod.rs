@@ -252,7 +252,7 @@ impl Experiment {
     /// times the largest pairing's two tables
     /// ([`ngola_agents::AgentSpec::memory_mb`]). An error names the limit
     /// and the field to change.
-    pub fn check_memory(&self) -> Result<()> {
+    pub fn check_memory(&self, limit: Option<ngola_agents::memory::MemoryLimit>) -> Result<()> {
         // External agents' memory is their own process's.
         let seat = |id: u32| match self.agents.get(id as usize).map(|a| &a.kind) {
             Some(AgentKind::BuiltIn(spec)) => spec.memory_mb(),
@@ -266,7 +266,7 @@ impl Experiment {
             return Ok(());
         };
         let threads = self.threads.max(1) as u64;
-        ngola_agents::memory::check(threads * game, || {
+        ngola_agents::memory::check(limit, threads * game, || {
             format!(
                 "the agents' tables ({} and {}: {game} MiB a game, {threads} game(s) at once)",
                 self.agents[pairing.first as usize], self.agents[pairing.second as usize]

@@ -155,6 +155,7 @@ pub(super) fn checked_rows<G: Evaluate>(
     experiment: &Experiment,
     schedule: &Schedule,
     plan: &OpeningPlan<G>,
+    databases: &ngola_agents::tablebase::Databases,
 ) -> Result<(GamesFile, Present)> {
     // An archived folder's rows are read from its `games.csv.gz`, and
     // errors name that file.
@@ -165,7 +166,7 @@ pub(super) fn checked_rows<G: Evaluate>(
     };
     let found = read_folder_games(dir)?;
     let present = check_rows(&path, experiment, schedule, &found)?;
-    let adjudicator = Adjudicator::new(&experiment.adjudicate, plan.start().rules())?;
+    let adjudicator = Adjudicator::new(&experiment.adjudicate, plan.start().rules(), databases)?;
     verify_rows(&path, &found, plan, schedule, &adjudicator)?;
     Ok((found, present))
 }
@@ -189,6 +190,6 @@ pub fn check_folder<G: Evaluate>(dir: &Path) -> Result<CheckedFolder> {
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
     let schedule = experiment.schedule();
-    let (games, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    let (games, _) = checked_rows(dir, &experiment, &schedule, &plan, &Default::default())?;
     Ok(CheckedFolder { experiment, games })
 }

@@ -31,8 +31,10 @@ pub fn finish<G: ngola_agents::Evaluate>(experiment: &Experiment, dir: &Path) ->
     let rules = experiment.resolve::<G>()?;
     let plan = OpeningPlan::new(&experiment, &G::start(rules))?;
     let schedule = experiment.schedule();
-    let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
-    let measure = crate::accuracy::measurer::<G>(&experiment, plan.start())?;
+    // One folder's databases, opened once for the check and the accuracy.
+    let databases = ngola_agents::tablebase::Databases::default();
+    let (found, _) = checked_rows(dir, &experiment, &schedule, &plan, &databases)?;
+    let measure = crate::accuracy::measurer::<G>(&experiment, plan.start(), &databases)?;
     let rewrite = found.partial_tail || !found.records.is_sorted_by_key(|r| r.game);
     let counting = count_rows(&experiment, &schedule, dir, &found.records)?;
     drop(found);

@@ -197,7 +197,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
             ));
         }
         crate::inputs::check_shard(first, dir)?;
-        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan)?;
+        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan, &Default::default())?;
         for r in found.records {
             let slot = &mut owner[r.game as usize];
             if let Some(other) = *slot {
@@ -245,7 +245,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
         lines += &run.summary_lines(&format!("shard {}", dir.display()));
     }
     lines += &provenance.summary_lines("merged");
-    let measure = crate::accuracy::measurer::<G>(&merged, plan.start())?;
+    let measure = crate::accuracy::measurer::<G>(&merged, plan.start(), &Default::default())?;
     let ending = Ending {
         expected: schedule.games() as usize,
         note: plan.note(),

@@ -21,6 +21,7 @@
 //! One process at a time writes a folder: each entry point holds the
 //! folder's lock ([`FolderLock`]) while it works.
 
+use ngola_agents::Resources;
 use std::path::Path;
 
 use ngola_agents::Evaluate;
@@ -56,21 +57,27 @@ pub use report::{Report, SprtStatus};
 use workers::{play_rest, Context};
 
 /// What the calling program hands a run: whom to tell about its progress,
-/// and the git commit of the program's build (the folder's provenance).
-#[derive(Copy, Clone)]
+/// the git commit of the program's build (the folder's provenance), and
+/// the agents' resources (the memory limit, the databases opened).
+#[derive(Clone)]
 pub struct Caller<'a> {
     /// Told about the run's progress (a progress bar, a stop flag).
     pub observer: &'a dyn Observer,
     /// The git commit of the calling program's build, or `unknown`.
     pub commit: &'a str,
+    /// The memory limit of the agents' tables and the databases opened.
+    pub resources: Resources,
 }
 
 impl Caller<'static> {
-    /// Reports nothing, commit `unknown` (tests, benches).
-    pub const QUIET: Caller<'static> = Caller {
-        observer: &Silent,
-        commit: "unknown",
-    };
+    /// Reports nothing, commit `unknown`, no memory limit (tests, benches).
+    pub fn quiet() -> Caller<'static> {
+        Caller {
+            observer: &Silent,
+            commit: "unknown",
+            resources: Resources::default(),
+        }
+    }
 }
 
 /// `experiment` resolved for game `G`, with its rules, once everything a
@@ -80,14 +87,16 @@ impl Caller<'static> {
 fn checked<G: Evaluate>(
     experiment: &Experiment,
     seats: &dyn Seats<G>,
+    resources: &Resources,
 ) -> Result<(Experiment, G::Rules)> {
     check_seats(experiment, seats)?;
     let mut experiment = experiment.clone();
     let rules = experiment.resolve::<G>()?;
-    check_agent_files::<G>(&experiment, &rules)?;
-    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules)?;
-    crate::accuracy::measurer::<G>(&experiment, &G::start(rules))?;
-    experiment.check_memory()?;
+    check_agent_files::<G>(&experiment, &rules, resources)?;
+    let databases = &resources.databases;
+    crate::adjudicate::Adjudicator::<G>::new(&experiment.adjudicate, &rules, databases)?;
+    crate::accuracy::measurer::<G>(&experiment, &G::start(rules), databases)?;
+    experiment.check_memory(resources.memory)?;
     Ok((experiment, rules))
 }
 
@@ -113,10 +122,14 @@ pub fn check_seats<G: Evaluate>(experiment: &Experiment, seats: &dyn Seats<G>) -
 /// game and rules of play (a solver's database, of exactly `rules`), so
 /// that no game is played with an agent that cannot be built or would not
 /// use its files ([`ngola_agents::AgentSpec::check_files`]).
-pub fn check_agent_files<G: Evaluate>(experiment: &Experiment, rules: &G::Rules) -> Result<()> {
+pub fn check_agent_files<G: Evaluate>(
+    experiment: &Experiment,
+    rules: &G::Rules,
+    resources: &Resources,
+) -> Result<()> {
     for (i, agent) in experiment.agents.iter().enumerate() {
         if let AgentKind::BuiltIn(spec) = &agent.kind {
-            spec.check_files::<G>(rules).map_err(|e| {
+            spec.check_files::<G>(resources, rules).map_err(|e| {
                 ArenaError::field(format!("agents[{i}] (`{agent}`)"), e.to_string())
             })?;
         }
@@ -149,7 +162,7 @@ pub fn check_agent_files<G: Evaluate>(experiment: &Experiment, rules: &G::Rules)
 /// .finish()
 /// .unwrap();
 /// let dir = std::env::temp_dir().join(format!("ngola-doc-run-{}", std::process::id()));
-/// let report = runner::run::<Kalah>(&experiment, &dir, &Caller::QUIET).unwrap();
+/// let report = runner::run::<Kalah>(&experiment, &dir, &Caller::quiet()).unwrap();
 /// assert_eq!((report.played, report.stats.games), (18, 18));
 /// // Standings are best first; every game is a row of games.csv.
 /// let best = &report.stats.standings[0];
@@ -170,8 +183,8 @@ pub fn run_with<G: Evaluate>(
     caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
-    let (experiment, rules) = checked::<G>(experiment, seats)?;
-    let inputs = crate::inputs::inputs_of::<G>(&experiment)?;
+    let (experiment, rules) = checked::<G>(experiment, seats, &caller.resources)?;
+    let inputs = crate::inputs::inputs_of::<G>(&experiment, &caller.resources.databases)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let created = !dir.exists();
@@ -206,6 +219,7 @@ pub fn run_with<G: Evaluate>(
             schedule: &schedule,
             provenance: &provenance.summary_lines("run"),
             seats,
+            resources: &caller.resources,
         };
         play_rest::<G>(
             &experiment,
@@ -323,16 +337,17 @@ pub fn resume_with<G: Evaluate>(
     caller: &Caller,
     seats: &dyn Seats<G>,
 ) -> Result<Report> {
-    let (experiment, rules) = checked::<G>(experiment, seats)?;
+    let (experiment, rules) = checked::<G>(experiment, seats, &caller.resources)?;
     let _lock = FolderLock::acquire(dir)?;
     // The networks and databases it reads are the ones it began with.
-    crate::inputs::check_resumed(dir, &crate::inputs::inputs_of::<G>(&experiment)?)?;
+    let databases = &caller.resources.databases;
+    crate::inputs::check_resumed(dir, &crate::inputs::inputs_of::<G>(&experiment, databases)?)?;
     // An archived run is resumed from its rows made plain again.
     crate::record::restore_games(dir)?;
     let start = G::start(rules);
     let plan = OpeningPlan::new(&experiment, &start)?;
     let schedule = experiment.schedule();
-    let (found, present) = checked_rows(dir, &experiment, &schedule, &plan)?;
+    let (found, present) = checked_rows(dir, &experiment, &schedule, &plan, databases)?;
     let writer = GamesWriter::reopen(&dir.join(files::GAMES), &found)?;
     let mut summary_lines = Provenance::read(&dir.join(files::EXPERIMENT)).summary_lines("run");
     summary_lines += &Provenance::now(experiment.threads, caller.commit).summary_lines("resumed");
@@ -341,6 +356,7 @@ pub fn resume_with<G: Evaluate>(
         schedule: &schedule,
         provenance: &summary_lines,
         seats,
+        resources: &caller.resources,
     };
     play_rest::<G>(
         &experiment,

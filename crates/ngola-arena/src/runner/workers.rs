@@ -2,6 +2,7 @@
 //! id order, append each row to `games.csv` at once, and report to the
 //! progress observer and the SPRT.
 
+use ngola_agents::Resources;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,6 +40,8 @@ pub(super) struct Context<'a, G: Evaluate> {
     pub(super) schedule: &'a Schedule,
     pub(super) provenance: &'a str,
     pub(super) seats: &'a dyn Seats<G>,
+    /// The agents' memory limit and the databases opened.
+    pub(super) resources: &'a Resources,
 }
 
 /// What the workers share: the standings and the SPRT so far (behind a
@@ -148,6 +151,7 @@ struct Work<'a, G: Evaluate> {
     next: &'a AtomicU64,
     clocks: ClockRules,
     adjudicator: Adjudicator<G>,
+    resources: &'a Resources,
     writer: &'a SharedWriter,
     shared: &'a Shared<'a>,
 }
@@ -184,6 +188,7 @@ impl<G: Evaluate> Work<'_, G> {
                 self.names,
                 scheduled,
                 (table, &self.clocks, &self.adjudicator, &mut scratch),
+                self.resources,
             ) {
                 Ok(record) => record,
                 Err(error) => return self.shared.fail(error),
@@ -219,7 +224,9 @@ pub(super) fn play_rest<G: Evaluate>(
         schedule,
         provenance,
         seats,
+        resources,
     } = *context;
+    let databases = &resources.databases;
     let names = experiment.agent_names();
     let expected = schedule.shard_len(experiment.shard) as usize;
     let resumed = existing.len() as u64;
@@ -247,7 +254,8 @@ pub(super) fn play_rest<G: Evaluate>(
             tc: experiment.tc,
             margin: experiment.timemargin,
         },
-        adjudicator: Adjudicator::new(&experiment.adjudicate, plan.start().rules())?,
+        adjudicator: Adjudicator::new(&experiment.adjudicate, plan.start().rules(), databases)?,
+        resources,
         writer: &writer,
         shared: &shared,
     };
@@ -279,7 +287,7 @@ pub(super) fn play_rest<G: Evaluate>(
     let played = played.into_inner();
     let file_sorted = in_order? && existing_sorted;
     drop(present);
-    let measure = crate::accuracy::measurer::<G>(experiment, plan.start())?;
+    let measure = crate::accuracy::measurer::<G>(experiment, plan.start(), databases)?;
     let ending = Ending {
         expected,
         note: plan.note(),
@@ -309,6 +317,7 @@ fn play_caught<G: Evaluate>(
         &Adjudicator<G>,
         &mut Scratch<G>,
     ),
+    resources: &Resources,
 ) -> Result<GameRecord> {
     catch_unwind(AssertUnwindSafe(|| {
         let opening = plan
@@ -321,6 +330,7 @@ fn play_caught<G: Evaluate>(
             plan.start(),
             opening,
             &experiment.agents,
+            resources,
             names,
             scheduled,
             table,

@@ -2,6 +2,7 @@
 //! `policy` agent, no search) against an opponent, each of `pairs` random
 //! openings played with both colours.
 
+use ngola_agents::Resources;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -28,6 +29,7 @@ pub fn evaluate<G: Evaluate>(
     opponent: &AgentSpec,
     pairs: u32,
     seed: u64,
+    resources: &Resources,
 ) -> Result<(f64, u32), TrainError> {
     let scores: Vec<Result<f64, TrainError>> =
         (0..u64::from(pairs))
@@ -43,7 +45,7 @@ pub fn evaluate<G: Evaluate>(
                     let mine: Box<dyn Agent<G>> =
                         Box::new(PolicyAgent::new(Arc::clone(net), "policy".into()));
                     let theirs = opponent
-                        .try_build::<G>(opening_seed ^ net_side.index() as u64)
+                        .try_build::<G>(resources, opening_seed ^ net_side.index() as u64)
                         .map_err(|e| TrainError::Setting {
                             field: "eval_opponent",
                             message: e.to_string(),

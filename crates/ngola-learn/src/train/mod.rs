@@ -73,6 +73,8 @@ pub fn train<G: Evaluate>(
     stop: &AtomicBool,
     on_row: &mut dyn FnMut(&[LogRow]),
 ) -> Result<Trained, TrainError> {
+    // The evaluation opponent's resources, for this run.
+    let resources = ngola_agents::Resources::new(budget.memory);
     settings.check()?;
     if budget.threads == 0 {
         return Err(TrainError::Setting {
@@ -129,8 +131,17 @@ pub fn train<G: Evaluate>(
         let steps = learner_steps(settings, done.new_examples, replay.len());
         let (played, learned) = std::thread::scope(|scope| {
             let learner = scope.spawn(|| learn(&mut trainer, &replay, settings, generation, steps));
-            let played =
-                pool.install(|| self_play(&start, &*playing, settings, generation, stop, progress));
+            let played = pool.install(|| {
+                self_play(
+                    &start,
+                    &*playing,
+                    settings,
+                    generation,
+                    stop,
+                    progress,
+                    budget.memory,
+                )
+            });
             let learned = learner.join().unwrap_or_else(|_| {
                 Err(TrainError::Corrupt {
                     file: "learner".into(),
@@ -151,7 +162,14 @@ pub fn train<G: Evaluate>(
             Some(spec) => {
                 let shared = Arc::new(net.snapshot()?);
                 let (score, games) = pool.install(|| {
-                    eval::evaluate(&start, &shared, spec, settings.eval_pairs, settings.seed)
+                    eval::evaluate(
+                        &start,
+                        &shared,
+                        spec,
+                        settings.eval_pairs,
+                        settings.seed,
+                        &resources,
+                    )
                 })?;
                 (Some(score), games)
             }
@@ -338,6 +356,7 @@ fn self_play<G: Evaluate>(
     generation: u64,
     stop: &AtomicBool,
     progress: &Progress,
+    memory: Option<ngola_agents::memory::MemoryLimit>,
 ) -> Result<play::Played, TrainError> {
     let games = u64::from(settings.games_per_generation);
     let group = u64::from(settings.games_in_flight);
@@ -346,7 +365,11 @@ fn self_play<G: Evaluate>(
         .collect();
     let results: Vec<Result<play::Played, TrainError>> = groups
         .into_par_iter()
-        .map(|indices| play::play_group(start, net, settings, generation, indices, stop, progress))
+        .map(|indices| {
+            play::play_group(
+                start, net, settings, generation, indices, stop, progress, memory,
+            )
+        })
         .collect();
     let mut all = play::Played::default();
     for r in results {

@@ -104,6 +104,7 @@ struct Slot<G: Evaluate> {
 }
 
 /// Plays the games `indices` of `generation` from `start` with `net`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_group<G: Evaluate>(
     start: &G,
     net: &dyn Evaluator<G>,
@@ -112,6 +113,7 @@ pub fn play_group<G: Evaluate>(
     indices: Range<u64>,
     stop: &AtomicBool,
     progress: &Progress,
+    memory: Option<ngola_agents::memory::MemoryLimit>,
 ) -> Result<Played, TrainError> {
     let mut slots = Vec::with_capacity((indices.end - indices.start) as usize);
     // One tree per game, beside its slot: a finished game's tree has no
@@ -140,10 +142,13 @@ pub fn play_group<G: Evaluate>(
     let mut solver = match settings.exact_nodes {
         0 => None,
         _ => Some(
-            Solver::<G>::try_new(&SolverConfig {
-                tt_mb: EXACT_TT_MB,
-                tb: None,
-            })
+            Solver::<G>::try_new(
+                &SolverConfig {
+                    tt_mb: EXACT_TT_MB,
+                    tb: None,
+                },
+                memory,
+            )
             .map_err(|e| TrainError::Setting {
                 field: "exact_nodes",
                 message: format!("the solver's table: {e}"),

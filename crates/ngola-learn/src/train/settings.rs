@@ -100,6 +100,9 @@ pub struct Budget {
     pub generations: Option<u64>,
     /// Self-play threads (no result depends on it); at least 1.
     pub threads: usize,
+    /// The memory the tables may take (the exact labels' solver, the
+    /// evaluation opponent's); `None`: none checked.
+    pub memory: Option<ngola_agents::memory::MemoryLimit>,
 }
 
 /// The most evaluation pairs a generation may play (each pair two games

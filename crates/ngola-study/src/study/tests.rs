@@ -268,7 +268,7 @@ values = [1, 2]
     let tmp = TempDir::new("rerun");
     let dir = |cell: &Cell| Study::cell_dir(&tmp.0, cell);
     let first = &study.cells[0];
-    let played = run_cell(first, &dir(first), None, &Caller::QUIET).expect("runs");
+    let played = run_cell(first, &dir(first), None, &Caller::quiet()).expect("runs");
     assert_eq!(
         played,
         CellStatus::Played {
@@ -276,7 +276,7 @@ values = [1, 2]
             resumed: 0
         }
     );
-    let again = run_cell(first, &dir(first), None, &Caller::QUIET).expect("runs");
+    let again = run_cell(first, &dir(first), None, &Caller::quiet()).expect("runs");
     assert_eq!(
         again,
         CellStatus::Played {
@@ -289,7 +289,7 @@ values = [1, 2]
     let text = std::fs::read_to_string(&games).expect("games");
     let kept: Vec<&str> = text.lines().take(4).collect();
     std::fs::write(&games, kept.join("\n") + "\n").expect("write");
-    let finished = run_cell(first, &dir(first), None, &Caller::QUIET).expect("runs");
+    let finished = run_cell(first, &dir(first), None, &Caller::quiet()).expect("runs");
     assert_eq!(
         finished,
         CellStatus::Played {
@@ -300,7 +300,7 @@ values = [1, 2]
     assert_eq!(games_in(&dir(first)), 4);
     // The second cell's folder holding the first cell's run is refused.
     let second = &study.cells[1];
-    let err = run_cell(second, &dir(first), None, &Caller::QUIET)
+    let err = run_cell(second, &dir(first), None, &Caller::quiet())
         .expect_err("another run")
         .to_string();
     assert!(
@@ -309,6 +309,6 @@ values = [1, 2]
     );
     // An archived cell (games compressed) is not played again.
     std::fs::rename(&games, dir(first).join("games.csv.gz")).expect("rename");
-    let archived = run_cell(first, &dir(first), None, &Caller::QUIET).expect("runs");
+    let archived = run_cell(first, &dir(first), None, &Caller::quiet()).expect("runs");
     assert_eq!(archived, CellStatus::Archived);
 }

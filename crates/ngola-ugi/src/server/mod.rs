@@ -84,7 +84,7 @@ mod session;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Resources};
 use ngola_rules::GameKind;
 use thiserror::Error;
 
@@ -105,11 +105,11 @@ pub enum ServeError {
 
 /// Serves `session` on `input` and `output` until `quit` or the end of
 /// input. `open` makes the session of another game (`setoption name game`)
-/// for the same agent spec and seed; its error is answered `info error`
-/// and the current session goes on.
+/// for the same agent spec, seed and resources; its error is answered
+/// `info error` and the current session goes on.
 pub fn serve<E: Display>(
     mut session: Box<dyn Session>,
-    mut open: impl FnMut(GameKind, &AgentSpec, u64) -> Result<Box<dyn Session>, E>,
+    mut open: impl FnMut(GameKind, &AgentSpec, u64, Resources) -> Result<Box<dyn Session>, E>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), ServeError> {
@@ -152,7 +152,7 @@ pub fn serve<E: Display>(
             Step::Switch(kind) => {
                 let (spec, seed) = session.agent();
                 let (spec, seed) = (spec.clone(), seed);
-                match open(kind, &spec, seed) {
+                match open(kind, &spec, seed, session.resources().clone()) {
                     Ok(next) => session = next,
                     Err(e) => {
                         let answer = Response::InfoError(shorten_quotes(&e.to_string()));

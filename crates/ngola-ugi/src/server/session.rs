@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use ngola_agents::{Agent, AgentSpec, BuildError, Evaluate};
+use ngola_agents::{Agent, AgentSpec, BuildError, Evaluate, Resources};
 use ngola_rules::{GameKind, PlayTextError, Player, PositionError, RuleOptions};
 use thiserror::Error;
 
@@ -28,11 +28,16 @@ pub trait Session {
 
     /// The agent spec and seed, handed to the next game's session.
     fn agent(&self) -> (&AgentSpec, u64);
+
+    /// The resources its agents are built with, handed on likewise.
+    fn resources(&self) -> &Resources;
 }
 
 /// The engine for game `G`: rules, start position, current position, agent.
 pub struct Engine<G: Evaluate> {
     spec: AgentSpec,
+    /// The memory limit of the agent's tables and the databases opened.
+    resources: Resources,
     /// `--seed` or the last `setoption name seed`.
     seed: u64,
     /// `uginewgame`s since `seed` was set: the next game's seed derives
@@ -52,12 +57,14 @@ pub struct Engine<G: Evaluate> {
 }
 
 impl<G: Evaluate> Engine<G> {
-    /// A session at the start position of `rules` (or of `start_text`).
+    /// A session at the start position of `rules` (or of `start_text`),
+    /// its agents built with `resources`.
     pub fn new(
         spec: AgentSpec,
         seed: u64,
         rules: G::Rules,
         start_text: Option<String>,
+        resources: Resources,
     ) -> Result<Self, StartError> {
         let start = match &start_text {
             Some(text) => G::from_position(text, rules)?,
@@ -65,10 +72,11 @@ impl<G: Evaluate> Engine<G> {
         };
         // A table the machine cannot hold, or a network or a database of
         // other rules, is refused here (exit 2), as a tournament refuses it.
-        spec.check_files::<G>(&rules)?;
-        let agent = spec.try_build::<G>(seed)?;
+        spec.check_files::<G>(&resources, &rules)?;
+        let agent = spec.try_build::<G>(&resources, seed)?;
         Ok(Engine {
             spec,
+            resources,
             seed,
             games: 0,
             rules,
@@ -91,7 +99,7 @@ impl<G: Evaluate> Engine<G> {
 
     /// Back to the start position with a fresh agent drawing from `seed`.
     fn restart(&mut self, seed: u64) {
-        self.agent = self.spec.build::<G>(seed);
+        self.agent = self.spec.build::<G>(&self.resources, seed);
         self.game = self.start.clone();
         self.history = None;
     }
@@ -236,7 +244,9 @@ impl<G: Evaluate> Engine<G> {
                     rules: value.to_string(),
                     reason: e.to_string(),
                 };
-                self.spec.check_files::<G>(&rules).map_err(off_agent)?;
+                self.spec
+                    .check_files::<G>(&self.resources, &rules)
+                    .map_err(off_agent)?;
                 self.rules = rules;
                 self.start = start;
                 // The same game's seed: new rules are not a new game.
@@ -248,7 +258,7 @@ impl<G: Evaluate> Engine<G> {
                     .parse()
                     .map_err(|_| WordError::BadSeed(value.to_string()))?;
                 self.games = 0;
-                self.agent = self.spec.build::<G>(self.seed);
+                self.agent = self.spec.build::<G>(&self.resources, self.seed);
                 Ok(Step::Continue)
             }
             other => Err(WordError::UnknownOption(other.to_string())),
@@ -421,6 +431,10 @@ impl<G: Evaluate> Session for Engine<G> {
     fn agent(&self) -> (&AgentSpec, u64) {
         (&self.spec, self.seed)
     }
+
+    fn resources(&self) -> &Resources {
+        &self.resources
+    }
 }
 
 #[cfg(test)]
@@ -436,16 +450,26 @@ mod tests {
     #[test]
     fn a_bad_start_position_or_agent_is_its_own_kind() {
         let rules = KalahRules::default();
-        let bad_position =
-            Engine::<Kalah>::new(spec("random"), 1, rules, Some("not a position".to_string()));
+        let bad_position = Engine::<Kalah>::new(
+            spec("random"),
+            1,
+            rules,
+            Some("not a position".to_string()),
+            Resources::default(),
+        );
         assert!(matches!(bad_position, Err(StartError::Position(_))));
-        let missing_net =
-            Engine::<Kalah>::new(spec("policy:net=/nonexistent/x.net"), 1, rules, None);
+        let missing_net = Engine::<Kalah>::new(
+            spec("policy:net=/nonexistent/x.net"),
+            1,
+            rules,
+            None,
+            Resources::default(),
+        );
         assert!(matches!(
             missing_net,
             Err(StartError::Agent(BuildError::Network { .. }))
         ));
-        assert!(Engine::<Kalah>::new(spec("random"), 1, rules, None).is_ok());
+        assert!(Engine::<Kalah>::new(spec("random"), 1, rules, None, Resources::default()).is_ok());
     }
 
     #[test]

@@ -57,7 +57,7 @@ fn play(
     }
     .finish()?;
     let clock = Instant::now();
-    let report = runner::run::<Kalah>(&experiment, &dir, &Caller::QUIET);
+    let report = runner::run::<Kalah>(&experiment, &dir, &Caller::quiet());
     let seconds = clock.elapsed().as_secs_f64();
     let _ = std::fs::remove_dir_all(&dir);
     let report = report?;

@@ -13,6 +13,7 @@
 //! Ctrl-C and Ctrl-D); otherwise plain lines are read, each echoed after
 //! its prompt.
 
+use ngola_agents::Resources;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -84,7 +85,8 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
 
 fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     let start: G = args.game.setup()?;
-    let (opponent, hint) = agent_specs::<G>(args, &start)?;
+    let resources = crate::host::resources();
+    let (opponent, hint) = agent_specs::<G>(args, &start, &resources)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let path = args
         .record
@@ -114,9 +116,12 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
     let setup = PlaySetup {
         start: start.clone(),
         human: args.side,
-        opponent: AgentMaker::new(args.agent.trim(), move || opponent.build::<G>(seed)),
+        opponent: AgentMaker::new(args.agent.trim(), {
+            let resources = resources.clone();
+            move || opponent.build::<G>(&resources, seed)
+        }),
         hint: AgentMaker::new(args.hint.trim(), move || {
-            hint.build::<G>(seed ^ 0x9e37_79b9_7f4a_7c15)
+            hint.build::<G>(&resources, seed ^ 0x9e37_79b9_7f4a_7c15)
         }),
     };
     let mut changed = |moves: &[PlayedMove<G>]| {
@@ -145,6 +150,7 @@ fn play<G: Evaluate>(args: &PlayArgs) -> Result<(), CliError> {
 fn agent_specs<G: Evaluate>(
     args: &PlayArgs,
     start: &G,
+    resources: &Resources,
 ) -> Result<(AgentSpec, AgentSpec), CliError> {
     let opponent: AgentSpec = args
         .agent
@@ -156,14 +162,15 @@ fn agent_specs<G: Evaluate>(
         .map_err(|e| CliError::input(format!("--hint: {e}")))?;
     // Both agents' tables are held at once (the hint agent is built when
     // asked): refuse what the machine cannot hold before the game starts.
-    ngola_agents::memory::check(opponent.memory_mb() + hint.memory_mb(), || {
+    let need = opponent.memory_mb() + hint.memory_mb();
+    ngola_agents::memory::check(resources.memory, need, || {
         format!("the tables of --agent {opponent} and --hint {hint}")
     })
     .map_err(CliError::input)?;
     // Their networks and databases too: an agent whose database is of
     // other rules would play on wrong values.
     for (flag, spec) in [("--agent", &opponent), ("--hint", &hint)] {
-        spec.check_files::<G>(start.rules())
+        spec.check_files::<G>(resources, start.rules())
             .map_err(|e| CliError::input(format!("{flag}: {e}")))?;
     }
     Ok((opponent, hint))

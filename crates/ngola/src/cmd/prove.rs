@@ -179,8 +179,8 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
         max_line_plies: MAX_LINE_PLIES,
         ..ProverConfig::default()
     };
-    let mut prover =
-        Prover::<G>::new(config).map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
+    let mut prover = Prover::<G>::new(config, crate::host::memory_limit())
+        .map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
     if let Some(dir) = &args.tb {
         prover = prover.with_oracle(open_database::<G>(dir, &root)?);
     }
@@ -273,7 +273,7 @@ fn prove<G: Evaluate>(args: &ProveArgs, kind: GameKind) -> Result<(), CliError> 
 /// (exit 2, naming both) unless its rules are the root's and the rules have
 /// no ply cap, the only setting in which its values are the game's.
 fn open_database<G: Evaluate>(dir: &Path, root: &G) -> Result<Arc<dyn Oracle<G>>, CliError> {
-    let oracle = G::open_tablebase(dir)
+    let oracle = G::open_tablebase(dir, &Default::default())
         .map_err(|e| CliError::input(format!("--tb {}: {e}", dir.display())))?;
     if !oracle.covers_rules(root.rules()) {
         return Err(CliError::input(format!(

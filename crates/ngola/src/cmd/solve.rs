@@ -62,10 +62,13 @@ fn solve<G: Evaluate>(args: &SolveArgs) -> Result<(), CliError> {
     let game: G = args.game.setup()?;
     // A table the machine cannot hold is refused before anything is
     // allocated (exit 2, naming the limit).
-    let mut solver = Solver::<G>::try_new(&SolverConfig {
-        tt_mb: args.tt,
-        tb: None,
-    })
+    let mut solver = Solver::<G>::try_new(
+        &SolverConfig {
+            tt_mb: args.tt,
+            tb: None,
+        },
+        crate::host::memory_limit(),
+    )
     .map_err(|e| CliError::input(format!("--tt {}: {e}", args.tt)))?;
     let solution = solver.solve(&game);
     too_deep(&solution)?;

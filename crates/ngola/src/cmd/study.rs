@@ -77,6 +77,7 @@ pub fn run(args: StudyArgs) -> Result<(), CliError> {
     let caller = Caller {
         observer,
         commit: GIT_COMMIT,
+        resources: crate::host::resources(),
     };
     for (i, cell) in cells.iter().enumerate() {
         let cell_dir = Study::cell_dir(&dir, cell);

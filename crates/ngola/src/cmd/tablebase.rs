@@ -326,7 +326,7 @@ fn run_build<E: Endgame>(args: &BuildArgs, rules: &[String]) -> Result<(), CliEr
         mib(need_disk),
         mib(plan.disk_bytes())
     );
-    let memory = ngola_agents::memory::limit().map(|limit| (limit.mb, limit.source));
+    let memory = crate::host::memory_limit().map(|limit| (limit.mb, limit.source));
     let disk = free_disk(&args.output);
     let short_memory = memory.is_some_and(|(limit, _)| mib(need_memory) > limit);
     let short_disk = disk.is_some_and(|free| need_disk > free);

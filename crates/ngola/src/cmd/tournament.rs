@@ -200,6 +200,7 @@ pub fn run(args: TournamentArgs) -> Result<(), CliError> {
     let caller = Caller {
         observer,
         commit: GIT_COMMIT,
+        resources: crate::host::resources(),
     };
     let format = match &args.resume {
         Some(dir) if args.format_out.is_none() && record::is_archived(dir) => GamesFormat::CsvGz,

@@ -202,6 +202,7 @@ fn train<G: Evaluate>(args: &TrainArgs) -> Result<(), CliError> {
         time: args.time,
         generations: args.generations,
         threads,
+        memory: crate::host::memory_limit(),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);

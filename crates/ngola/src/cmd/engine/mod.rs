@@ -7,7 +7,7 @@ use std::io::{BufRead, BufWriter, Write};
 
 use clap::Args;
 
-use ngola_agents::AgentSpec;
+use ngola_agents::{AgentSpec, Resources};
 use ngola_rules::{with_game, GameKind};
 use ngola_ugi::server::{Engine, ServeError, Session};
 
@@ -48,14 +48,16 @@ fn open(
     kind: GameKind,
     spec: &AgentSpec,
     seed: u64,
+    resources: Resources,
 ) -> Result<Box<dyn Session>, CliError> {
-    with_game!(kind, G => open_game::<G>(args, spec, seed))
+    with_game!(kind, G => open_game::<G>(args, spec, seed, resources))
 }
 
 fn open_game<G: ngola_agents::Evaluate>(
     args: &EngineArgs,
     spec: &AgentSpec,
     seed: u64,
+    resources: Resources,
 ) -> Result<Box<dyn Session>, CliError> {
     let cli_game = args.game.game.name() == G::NAME;
     let (rules, position) = if cli_game {
@@ -63,13 +65,17 @@ fn open_game<G: ngola_agents::Evaluate>(
     } else {
         (Default::default(), None)
     };
-    let engine = Engine::<G>::new(spec.clone(), seed, rules, position).map_err(CliError::input)?;
+    let engine = Engine::<G>::new(spec.clone(), seed, rules, position, resources)
+        .map_err(CliError::input)?;
     Ok(Box::new(engine))
 }
 
 fn serve(args: &EngineArgs, input: impl BufRead, output: impl Write) -> Result<(), CliError> {
-    let first = open(args, args.game.game, &args.agent, args.seed)?;
-    let other = |kind, spec: &AgentSpec, seed| open(args, kind, spec, seed).map_err(|e| e.message);
+    let resources = crate::host::resources();
+    let first = open(args, args.game.game, &args.agent, args.seed, resources)?;
+    let other = |kind, spec: &AgentSpec, seed, resources| {
+        open(args, kind, spec, seed, resources).map_err(|e| e.message)
+    };
     ngola_ugi::server::serve(first, other, input, output).map_err(|e| match e {
         ServeError::Input(e) => CliError::stdin(e),
         ServeError::Output(e) => CliError::stdout(e),

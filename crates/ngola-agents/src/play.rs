@@ -20,14 +20,15 @@
 //! ]);
 //! let mut game = Kalah::start(Default::default());
 //! let mut after = game.clone();
-//! match play_out(&mut game, &mut after, &mut players, Some(10_000)) {
+//! let started_at = game.ply();
+//! match play_out(&mut game, &mut after, &mut players, started_at) {
 //!     Ended::Over(outcome) => assert!(game.outcome() == Some(outcome)),
 //!     other => panic!("a game of Kalah ends: {other:?}"),
 //! }
 //! assert_eq!(players.moves.len() as u32, game.ply());
 //! ```
 
-use ngola_rules::{Game, Outcome};
+use ngola_rules::{Game, Outcome, MAX_GAME_PLIES};
 
 use crate::agent::Agent;
 
@@ -47,32 +48,43 @@ pub trait Players<G: Game> {
     fn played(&mut self, _before: &G, _mv: G::Move) {}
 }
 
+/// The ply at which a game that started at ply `started_at` is stopped
+/// still going ([`MAX_GAME_PLIES`] later): only rules under which a game
+/// need not end reach it (endless sowing allowed, no ply cap), and every
+/// game loop stops there, tournaments scoring the game a draw.
+pub fn last_ply(started_at: u32) -> u32 {
+    started_at.saturating_add(MAX_GAME_PLIES)
+}
+
 /// How [`play_out`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended<S> {
     /// The rules ended the game.
     Over(Outcome),
-    /// The game reached the ply limit, still going.
+    /// The game reached [`last_ply`], still going.
     PlyLimit,
     /// A player stopped it.
     Stopped(S),
 }
 
-/// Plays `game` on until it is over, its ply reaches `last_ply` (if any:
-/// rules under which a game need not end), or a player stops it; `game`
-/// is then the last position. `after` is scratch space for players that
-/// play their move on a copy (its buffers are reused from move to move).
+/// Plays `game`, which started at ply `started_at`, on until it is over,
+/// its ply reaches [`last_ply`]`(started_at)`, or a player stops it;
+/// `game` is then the last position. `after` is scratch space for players
+/// that play their move on a copy (its buffers are reused from move to
+/// move). The one game loop: tournaments, self-play, training's
+/// evaluation and the batched environments all play through it.
 pub fn play_out<G: Game, P: Players<G>>(
     game: &mut G,
     after: &mut G,
     players: &mut P,
-    last_ply: Option<u32>,
+    started_at: u32,
 ) -> Ended<P::Stop> {
+    let last = last_ply(started_at);
     loop {
         if let Some(outcome) = game.outcome() {
             return Ended::Over(outcome);
         }
-        if last_ply.is_some_and(|last| game.ply() >= last) {
+        if game.ply() >= last {
             return Ended::PlyLimit;
         }
         let (mv, done) = match players.choose(game, after) {

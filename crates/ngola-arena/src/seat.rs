@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::{move_budget, Agent, Clock, Evaluate, SearchLimit};
-use ngola_rules::{Game, Outcome, Player, MAX_GAME_PLIES};
+use ngola_rules::{Game, Outcome, Player};
 
 use crate::adjudicate::Adjudicator;
 use crate::contestant::{Clocks, Contestant, Fault, NewGame, Seats, Turn};
@@ -189,7 +189,7 @@ pub(crate) fn seated_game<G: Evaluate>(
     });
     // Where an agent may write the position after its move.
     let mut after = game.clone();
-    let last_ply = start.position.ply().saturating_add(MAX_GAME_PLIES);
+    let started_at = start.position.ply();
     let mut players = SeatedPlayers {
         start,
         moves,
@@ -200,7 +200,7 @@ pub(crate) fn seated_game<G: Evaluate>(
         scheduled,
         labels,
     };
-    let end = match play_out(&mut game, &mut after, &mut players, Some(last_ply)) {
+    let end = match play_out(&mut game, &mut after, &mut players, started_at) {
         Ended::Over(outcome) => End::natural(outcome),
         // Rules under which the game need not end: stopped, a draw.
         Ended::PlyLimit => End {

@@ -24,7 +24,7 @@ use thiserror::Error;
 use ngola_agents::play::{play_out, Ended, Seated};
 use ngola_agents::{AgentSpec, Evaluate};
 use ngola_rules::opening::random_opening;
-use ngola_rules::{MoveList, Outcome, MAX_GAME_PLIES};
+use ngola_rules::{MoveList, Outcome};
 
 use crate::encode::Encode;
 
@@ -332,9 +332,9 @@ fn play_one<G: Encode + Evaluate>(
     };
     let mut after = game.clone();
     // Rules under which a game need not end: stopped where the tournament
-    // runner stops games, and scored a draw.
-    let last_ply = start.ply().saturating_add(MAX_GAME_PLIES);
-    let outcome = match play_out(&mut game, &mut after, &mut players, Some(last_ply)) {
+    // runner stops games (counted from the start before the opening), and
+    // scored a draw.
+    let outcome = match play_out(&mut game, &mut after, &mut players, start.ply()) {
         Ended::Over(outcome) => Some(outcome),
         Ended::PlyLimit => None,
         Ended::Stopped(never) => match never {},

@@ -91,6 +91,10 @@ pub struct Batch {
     pub rewards: Vec<f32>,
     /// The game ended in this step.
     pub terminated: Vec<bool>,
+    /// The game was stopped in this step, still going, at the runner's ply
+    /// limit ([`ngola_agents::play::last_ply`]; only rules under which a
+    /// game need not end reach it).
+    pub truncated: Vec<bool>,
     /// The action was illegal (and the game lost).
     pub illegal: Vec<bool>,
     /// The side the learner plays: 0 South, 1 North.
@@ -105,6 +109,7 @@ impl Batch {
             action_mask: vec![0; n * num_actions],
             rewards: vec![0.0; n],
             terminated: vec![false; n],
+            truncated: vec![false; n],
             illegal: vec![false; n],
             learner: vec![0; n],
         }
@@ -131,6 +136,7 @@ struct Slot<G: Game> {
 struct Flags {
     reward: f32,
     terminated: bool,
+    truncated: bool,
     illegal: bool,
     learner: u8,
 }
@@ -310,6 +316,7 @@ impl<G: Encode + Evaluate> VecGames<G> {
         for (i, flag) in flags.into_iter().enumerate() {
             batch.rewards[i] = flag.reward;
             batch.terminated[i] = flag.terminated;
+            batch.truncated[i] = flag.truncated;
             batch.illegal[i] = flag.illegal;
             batch.learner[i] = flag.learner;
         }
@@ -400,7 +407,10 @@ impl<G: Encode + Evaluate> Context<'_, G> {
             return Ok(());
         };
         slot.game.play(mv);
-        self.opponent_moves(slot)?;
+        if self.opponent_moves(slot)? {
+            flags.truncated = true;
+            return Ok(());
+        }
         if let Some(outcome) = slot.game.outcome() {
             flags.reward = outcome.sign_for(slot.learner) as f32;
             flags.terminated = true;
@@ -409,23 +419,27 @@ impl<G: Encode + Evaluate> Context<'_, G> {
         Ok(())
     }
 
-    /// The opponent's moves until the learner is to move or the game is over.
-    fn opponent_moves(&self, slot: &mut Slot<G>) -> Result<(), VecError> {
+    /// The opponent's moves until the learner is to move or the game is
+    /// over; `true` if the game reached the ply limit (it is then ended).
+    fn opponent_moves(&self, slot: &mut Slot<G>) -> Result<bool, VecError> {
         let mut opponent = Opponent {
             spec: self.opponent,
             resources: self.resources,
             learner: slot.learner,
             rng: &mut slot.rng,
         };
-        match play_out(&mut slot.game, &mut slot.after, &mut opponent, None) {
+        let started_at = self.start.ply();
+        match play_out(&mut slot.game, &mut slot.after, &mut opponent, started_at) {
             Ended::Over(_) => {
                 slot.ended = true;
-                Ok(())
+                Ok(false)
             }
-            Ended::Stopped(Pause::LearnersTurn) => Ok(()),
+            Ended::Stopped(Pause::LearnersTurn) => Ok(false),
             Ended::Stopped(Pause::Failed(error)) => Err(error),
-            // No ply limit is given.
-            Ended::PlyLimit => Ok(()),
+            Ended::PlyLimit => {
+                slot.ended = true;
+                Ok(true)
+            }
         }
     }
 }

@@ -86,7 +86,7 @@ fn score(a: &AgentSpec, b: &AgentSpec, pairs: u64, opening_plies: u32) -> (f64, 
             };
             let (mut game, mut after) = (opening, opening);
             let mut seated = Seated::new(agents);
-            let s = match play_out(&mut game, &mut after, &mut seated, Some(10_000)) {
+            let s = match play_out(&mut game, &mut after, &mut seated, 0) {
                 Ended::Over(o) => o.score_for(a_side),
                 _ => 0.5,
             };

@@ -135,3 +135,42 @@ fn illegal_actions_lose_and_settings_are_checked() {
     assert!(VecGames::new(start, 0, spec.clone(), side, 1, Default::default()).is_err());
     assert!(VecGames::new(start, 1, spec, side, 0, Default::default()).is_err());
 }
+
+#[test]
+fn a_game_that_never_ends_is_truncated_at_the_ply_limit() {
+    use ngola_rules::RuleOptions;
+    // Mangola without a ply cap, endless sowings stopped after one lap: no
+    // game ends, so the loop's own limit stops it.
+    let rules = MangolaRules::from_assignments(&[
+        "columns=2",
+        "max_plies=0",
+        "endless_sowing=stop",
+        "lap_limit=1",
+    ])
+    .unwrap();
+    let start = Mangola::start(rules);
+    let spec: AgentSpec = "random".parse().unwrap();
+    let side = PlayAs::Side(Player::South);
+    let mut games = VecGames::new(start, 1, spec, side, 1, Default::default()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut batch = games.reset(Some(3)).unwrap();
+    let mut steps = 0u32;
+    while !batch.truncated[0] {
+        assert!(!batch.terminated[0], "no game ends under these rules");
+        let actions = random_actions(&batch, games.num_actions(), &mut rng);
+        batch = games.step(&actions).unwrap();
+        steps += 1;
+        assert!(steps <= ngola_rules::MAX_GAME_PLIES, "never truncated");
+    }
+    let game = games.game(0).unwrap();
+    assert_eq!(game.ply(), ngola_agents::play::last_ply(start.ply()));
+    assert_eq!(batch.rewards[0], 0.0);
+    assert!(
+        batch.action_mask.iter().all(|&m| m == 0),
+        "no move after the end"
+    );
+    // The next step starts a new game (NEXT_STEP autoreset).
+    let next = games.step(&[0]).unwrap();
+    assert!(!next.truncated[0] && !next.terminated[0]);
+    assert!(games.game(0).unwrap().ply() < 10);
+}

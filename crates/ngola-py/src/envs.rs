@@ -279,7 +279,8 @@ impl PyVecGames {
 impl PyVecGames {
     /// The batch as NumPy arrays: `observations` (n x len, float32),
     /// `action_mask` (n x num_actions, int8), `rewards` (float32),
-    /// `terminated` and `illegal` (bool), `learner` (int8: 0 South, 1 North),
+    /// `terminated`, `truncated` and `illegal` (bool), `learner` (int8: 0
+    /// South, 1 North),
     /// and with a database `exact_value` (int32) and `exact` (bool).
     fn to_dict<'py>(&self, py: Python<'py>, batch: Batch) -> PyResult<Bound<'py, PyDict>> {
         if let Some(oracle) = &self.oracle {
@@ -308,6 +309,7 @@ impl PyVecGames {
         )?;
         dict.set_item("rewards", PyArray1::from_vec(py, batch.rewards))?;
         dict.set_item("terminated", PyArray1::from_vec(py, batch.terminated))?;
+        dict.set_item("truncated", PyArray1::from_vec(py, batch.truncated))?;
         dict.set_item("illegal", PyArray1::from_vec(py, batch.illegal))?;
         let learner: Vec<i8> = batch.learner.into_iter().map(|s| s as i8).collect();
         dict.set_item("learner", PyArray1::from_vec(py, learner))?;

@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 use ngola_arena::record::{GameRecord, Reason};
 
+/// The faulty test engine as `bot`.
 fn faulty(args: &str) -> String {
-    let script = repo().join("crates/ngola/tests/data/engines/faulty_bot.py");
-    format!("bot=python3 {} {args}", script.display())
+    faulty_engine("bot", args)
 }
 
 /// `ngola tournament` of `engine:bot` against random, `games` games.

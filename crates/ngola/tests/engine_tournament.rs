@@ -27,11 +27,6 @@ fn bot_engine() -> String {
     )
 }
 
-fn faulty(name: &str, args: &str) -> String {
-    let script = repo().join("crates/ngola/tests/data/engines/faulty_bot.py");
-    format!("{name}=python3 {} {args}", script.display())
-}
-
 /// An external `ngola engine` serving the built-in random agent.
 fn ngola_engine(name: &str) -> String {
     format!(
@@ -94,9 +89,9 @@ fn engines_that_crash_lie_or_stall_lose_the_games_they_fault_in_and_the_run_comp
     }
     let dir = temp_dir("faults");
     let engines = [
-        faulty("crash", "crash 3"),
-        faulty("liar", "illegal 2"),
-        faulty("sleepy", "sleep 1"),
+        faulty_engine("crash", "crash 3"),
+        faulty_engine("liar", "illegal 2"),
+        faulty_engine("sleepy", "sleep 1"),
     ];
     let mut args = vec![
         "tournament",

@@ -3,6 +3,7 @@
 //! from the opening or the first move.
 #![allow(dead_code)]
 
+use ngola_agents::play::{play_out, Seated};
 use ngola_agents::rng::FastRng;
 use ngola_agents::Resources;
 use ngola_agents::{AgentSpec, Evaluate};
@@ -55,24 +56,19 @@ pub fn play<G: Evaluate>(
     a_is_south: bool,
     seed: u64,
 ) -> (i32, u32, Option<Player>) {
-    let mut agent_a = a.build::<G>(&Resources::default(), seed);
-    let mut agent_b = b.build::<G>(&Resources::default(), seed ^ 0x5555);
+    let agent_a = a.build::<G>(&Resources::default(), seed);
+    let agent_b = b.build::<G>(&Resources::default(), seed ^ 0x5555);
+    let agents = if a_is_south {
+        [agent_a, agent_b]
+    } else {
+        [agent_b, agent_a]
+    };
+    let mut players = Seated::new(agents);
     let mut game = start.clone();
+    let mut after = start.clone();
     // Rules under which a game need not end: stopped (a draw) where the
     // tournament runner stops games.
-    let last_ply = start.ply().saturating_add(ngola_rules::MAX_GAME_PLIES);
-    while game.outcome().is_none() && game.ply() < last_ply {
-        let a_moves = (game.to_move() == Player::South) == a_is_south;
-        let mv = if a_moves {
-            agent_a.select(&game)
-        } else {
-            agent_b.select(&game)
-        };
-        let before = game.clone();
-        game.play(mv);
-        agent_a.observe(&before, mv);
-        agent_b.observe(&before, mv);
-    }
+    play_out(&mut game, &mut after, &mut players, start.ply());
     let a_player = if a_is_south {
         Player::South
     } else {

@@ -12,7 +12,7 @@ use ngola_agents::play::{play_out, Ended, Seated};
 use ngola_agents::{Agent, AgentSpec, Evaluate};
 use ngola_nn::Network;
 use ngola_rules::opening::random_opening;
-use ngola_rules::{Player, MAX_GAME_PLIES};
+use ngola_rules::Player;
 
 use super::play::game_seed;
 use super::TrainError;
@@ -57,8 +57,8 @@ pub fn evaluate<G: Evaluate>(
                     let mut game = opening.clone();
                     let mut after = opening.clone();
                     let mut seated = Seated::new(agents);
-                    let last = game.ply().saturating_add(MAX_GAME_PLIES);
-                    total += match play_out(&mut game, &mut after, &mut seated, Some(last)) {
+                    let started_at = game.ply();
+                    total += match play_out(&mut game, &mut after, &mut seated, started_at) {
                         Ended::Over(outcome) => outcome.score_for(net_side),
                         _ => 0.5,
                     };

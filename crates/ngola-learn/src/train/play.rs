@@ -24,11 +24,12 @@ use rand_distr::{Distribution, Gamma};
 
 use ngola_agents::az::{run_batched, BatchScratch, Tree};
 use ngola_agents::limit::SearchLimit;
+use ngola_agents::play::last_ply;
 use ngola_agents::solver::{Solver, SolverConfig};
 use ngola_agents::Evaluate;
 use ngola_nn::Evaluator;
 use ngola_rules::opening::random_opening;
-use ngola_rules::{Player, MAX_GAME_PLIES};
+use ngola_rules::Player;
 
 use super::replay::Example;
 use super::{TrainError, TrainSettings};
@@ -207,7 +208,7 @@ pub fn play_group<G: Evaluate>(
             s.game.play(mv);
             s.moves += 1;
             progress.positions.fetch_add(1, Ordering::Relaxed);
-            let capped = s.game.ply() >= s.start_ply.saturating_add(MAX_GAME_PLIES);
+            let capped = s.game.ply() >= last_ply(s.start_ply);
             let over = s.game.outcome();
             if over.is_some() || capped {
                 finish(s, over, solver.as_mut(), settings.exact_nodes);

@@ -262,6 +262,13 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `--engine NAME=...`: the test engine `faulty_bot.py` with `args` (its
+/// fault and when it strikes, e.g. `crash 3`).
+pub fn faulty_engine(name: &str, args: &str) -> String {
+    let script = repo().join("crates/ngola/tests/data/engines/faulty_bot.py");
+    format!("{name}=python3 {} {args}", script.display())
+}
+
 /// Whether `python3` runs here (the test engines are Python scripts); says
 /// so on stderr when it does not, for the test that skips.
 pub fn python() -> bool {

@@ -41,8 +41,10 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
     ``MultiDiscrete``), rewards +1/0/-1 at the end, an illegal action a loss;
     ``infos["action_mask"]`` (n x num_actions, int8), ``infos["learner"]``
     (``"south"``/``"north"``) and ``infos["illegal_action"]``, each with
-    Gymnasium's ``"_key"`` flags. Truncations are always False: every end,
-    the rules' ply cap included, is a termination.
+    Gymnasium's ``"_key"`` flags. Every end the rules give, their ply cap
+    included, is a termination; a truncation is a game still going 100,000
+    plies after its start (where tournaments stop games), which only rules
+    under which a game need not end can reach.
 
     Exact values: with ``tablebase`` (an :class:`ngola.Tablebase` or its
     folder, of the game's rules without a ply cap, ``max_plies=0``; other
@@ -142,8 +144,13 @@ class VectorEnv(GymVectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt
             )
         batch = self._games.step(array)
         rewards = batch["rewards"].astype(np.float64)
-        truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        return batch["observations"], rewards, batch["terminated"], truncations, self._infos(batch)
+        return (
+            batch["observations"],
+            rewards,
+            batch["terminated"],
+            batch["truncated"],
+            self._infos(batch),
+        )
 
     def _infos(self, batch: dict[str, Any]) -> dict[str, Any]:
         everywhere = self._all

@@ -5,35 +5,16 @@
 use crate::common;
 use common::args;
 
-use std::io::{Read, Write};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use common::{finish_within, ngola_command, rows, scratch};
+use common::{engine_session, finish_within, ngola_command, rows, scratch};
 
 /// `ngola engine ARGS` on `input`: its answer lines, within `within`.
 fn engine(args: &[&str], input: &str, within: Duration) -> Vec<String> {
-    let mut child = ngola_command()
-        .arg("engine")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("ngola starts");
-    let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).expect("utf-8 answers");
-        text
-    });
-    let mut stdin = child.stdin.take().expect("piped");
-    stdin.write_all(input.as_bytes()).expect("engine reads");
-    drop(stdin);
-    let status = finish_within(&mut child, within, &format!("ngola engine {args:?}"));
+    let (lines, status) = engine_session(args, input.as_bytes(), within);
     assert!(status.success(), "{status}");
-    let text = reader.join().expect("reader");
-    text.lines().map(str::to_string).collect()
+    lines
 }
 
 #[test]

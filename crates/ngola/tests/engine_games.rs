@@ -4,25 +4,12 @@
 
 use crate::common;
 
-use std::io::Write;
-use std::process::Stdio;
-
 /// Runs `ngola engine ARGS` on `input`; its answer lines.
 fn engine(args: &[&str], input: &str) -> Vec<String> {
-    let mut child = common::ngola_command()
-        .arg("engine")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("ngola starts");
-    let mut stdin = child.stdin.take().expect("piped");
-    stdin.write_all(input.as_bytes()).expect("engine reads");
-    drop(stdin);
-    let out = child.wait_with_output().expect("engine ends");
-    assert!(out.status.success(), "{:?}", out.status);
-    common::stdout(&out).lines().map(str::to_string).collect()
+    let within = std::time::Duration::from_secs(60);
+    let (lines, status) = common::engine_session(args, input.as_bytes(), within);
+    assert!(status.success(), "{status:?}");
+    lines
 }
 
 /// `games` games of three random moves each, as a runner that never sends

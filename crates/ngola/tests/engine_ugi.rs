@@ -3,36 +3,14 @@
 //! queries and the errors (the engine answers and goes on).
 
 use crate::common;
-use common::{finish_within, ngola_command};
 
-use std::io::{Read, Write};
-use std::process::Stdio;
 use std::time::Duration;
 
 /// Runs `ngola engine ARGS` on `input` and returns its answer lines, its
 /// exit status; fails the test if the engine takes more than a minute (a
 /// `go` limit that is not honoured never ends on the agents used here).
 fn engine(args: &[&str], input: &[u8]) -> (Vec<String>, std::process::ExitStatus) {
-    let mut child = ngola_command()
-        .arg("engine")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("ngola starts");
-    let mut stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        stdout.read_to_string(&mut text).expect("utf-8 answers");
-        text
-    });
-    let mut stdin = child.stdin.take().expect("piped");
-    stdin.write_all(input).expect("engine reads");
-    drop(stdin);
-    let status = finish_within(&mut child, Duration::from_secs(60), "the engine");
-    let text = reader.join().expect("reader");
-    (text.lines().map(str::to_string).collect(), status)
+    common::engine_session(args, input, Duration::from_secs(60))
 }
 
 #[test]

@@ -120,6 +120,34 @@ pub fn finish_within(child: &mut Child, within: Duration, what: &str) -> ExitSta
     }
 }
 
+/// Runs `ngola engine ARGS` on `input` (stdin closed after it): its
+/// answer lines and exit status; fails the test if the engine is still
+/// running after `within` (it is killed then).
+pub fn engine_session(args: &[&str], input: &[u8], within: Duration) -> (Vec<String>, ExitStatus) {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = ngola_command()
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("ngola starts");
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).expect("utf-8 answers");
+        text
+    });
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input).expect("engine reads");
+    drop(stdin);
+    let status = finish_within(&mut child, within, &format!("ngola engine {args:?}"));
+    let text = reader.join().expect("reader");
+    (text.lines().map(str::to_string).collect(), status)
+}
+
 /// Spawns `command` and waits until it has stopped itself at `count`
 /// (the program's `NGOLA_PAUSE_AT`: games finished, or a database level
 /// written), mid-run whatever the machine's speed or load. The stopped

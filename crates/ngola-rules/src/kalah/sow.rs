@@ -11,6 +11,8 @@
 //! `k = (n - 1) % (2p + 1)`: one seed into each of the `k + 1` slots after
 //! the origin.
 
+use crate::two_row::lap::{lap, LastSlot};
+
 /// Where the last seed of a sowing fell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum LastSeed {
@@ -72,35 +74,25 @@ static TABLE: [SowStep; TABLE_LEN] = {
     let mut index = 0;
     let mut p = 1;
     while p <= 8 {
-        // Slots 0..p are the mover's pits, p his store, p+1..=2p the opponent's pits.
+        // The circuit: the mover's pits, his store, the opponent's pits.
         let len = 2 * p + 1;
         let mut origin = 0;
         while origin < p {
             let mut k = 0;
             while k < len {
-                let mut step = empty;
-                let mut slot = origin;
-                let mut seed = 0;
-                while seed <= k {
-                    slot = (slot + 1) % len;
-                    if slot < p {
-                        step.own += 1 << (8 * slot);
-                    } else if slot == p {
-                        step.store += 1;
-                    } else {
-                        step.opp += 1 << (8 * (slot - p - 1));
-                    }
-                    seed += 1;
-                }
-                if slot < p {
-                    step.kind = LastSeed::OwnPit;
-                    step.last = slot as u8;
-                } else if slot == p {
-                    step.kind = LastSeed::OwnStore;
-                } else {
-                    step.last = (slot - p - 1) as u8;
-                }
-                table[index] = step;
+                let lap = lap(p, true, origin, k);
+                let (last, kind) = match lap.last {
+                    LastSlot::Own(byte) => (byte, LastSeed::OwnPit),
+                    LastSlot::Store => (0, LastSeed::OwnStore),
+                    LastSlot::Opponent(byte) => (byte, LastSeed::OpponentPit),
+                };
+                table[index] = SowStep {
+                    own: lap.own,
+                    opp: lap.opp,
+                    store: lap.store,
+                    last,
+                    kind,
+                };
                 index += 1;
                 k += 1;
             }

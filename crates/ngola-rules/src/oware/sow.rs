@@ -6,6 +6,8 @@
 //! houses after `o`, which never reach `o` again. The entry also names the
 //! last house.
 
+use crate::two_row::lap::{lap, LastSlot};
+
 /// One precomputed partial lap.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct SowStep {
@@ -53,27 +55,25 @@ static TABLE: [SowStep; TABLE_LEN] = {
     let mut index = 0;
     let mut h = 2;
     while h <= 8 {
-        // Slots 0..h are the mover's houses, h..2h the opponent's.
+        // The circuit: the mover's houses, then the opponent's (no store).
         let slots = 2 * h;
         let mut origin = 0;
         while origin < h {
             let mut k = 0;
             while k < slots - 1 {
-                let mut step = empty;
-                let mut slot = origin;
-                let mut seed = 0;
-                while seed <= k {
-                    slot = (slot + 1) % slots;
-                    if slot < h {
-                        step.own += 1 << (8 * slot);
-                    } else {
-                        step.opp += 1 << (8 * (slot - h));
-                    }
-                    seed += 1;
-                }
-                step.last_in_opp = slot >= h;
-                step.last = (slot % h) as u8;
-                table[index] = step;
+                let lap = lap(h, false, origin, k);
+                let (last, last_in_opp) = match lap.last {
+                    LastSlot::Own(byte) => (byte, false),
+                    LastSlot::Opponent(byte) => (byte, true),
+                    // No store in the circuit.
+                    LastSlot::Store => (0, false),
+                };
+                table[index] = SowStep {
+                    own: lap.own,
+                    opp: lap.opp,
+                    last,
+                    last_in_opp,
+                };
                 index += 1;
                 k += 1;
             }

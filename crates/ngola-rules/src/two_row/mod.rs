@@ -4,6 +4,7 @@
 //! names `a1`..`b8`, the position text `NAME ROWS SIDE PLY south,north`).
 
 pub(crate) mod board;
+pub(crate) mod lap;
 pub(crate) mod notation;
 
 pub use board::MAX_TOTAL_SEEDS;

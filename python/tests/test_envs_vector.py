@@ -91,7 +91,8 @@ def test_like_the_single_env_game_by_game(game_name: str) -> None:
         for _ in range(150):
             actions = random_actions(rng, infos["action_mask"])
             obs, rewards, terms, truncs, infos = envs.step(actions)
-            assert not truncs.any()
+            assert truncs.dtype == np.bool_ and truncs.shape == (4,)
+            assert not truncs.any()  # the rules end every game long before the ply limit
             for i, env in enumerate(singles):
                 if ended[i]:  # NEXT_STEP: this step started a new game
                     assert not terms[i] and rewards[i] == 0.0

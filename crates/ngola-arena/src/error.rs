@@ -51,6 +51,15 @@ pub enum ArenaError {
     },
 }
 
+impl From<ngola_records::FieldError> for ArenaError {
+    fn from(e: ngola_records::FieldError) -> ArenaError {
+        ArenaError::Field {
+            field: e.field,
+            message: e.message,
+        }
+    }
+}
+
 impl ArenaError {
     /// An error naming a bad field.
     pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {

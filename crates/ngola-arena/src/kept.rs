@@ -78,9 +78,25 @@ mod tests {
     use super::*;
 
     fn record(game: u64, opening: String) -> GameRecord {
+        use crate::record::{GameResult, Reason};
         GameRecord {
+            game,
+            pair: game / 2,
+            pairing: 0,
+            south_id: 0,
+            north_id: 1,
+            south: "mcts:sims=10,c=1.4".to_string(),
+            north: "random".to_string(),
+            seed: 12345678901234567890,
+            result: GameResult::Draw,
+            plies: 17,
+            south_total: 24,
+            north_total: 24,
+            reason: Reason::Rules(ngola_rules::EndReason::PlyCap),
+            time_s: 0.001234,
             opening,
-            ..crate::record::tests::record(game)
+            moves: "a1 b2 c3".to_string(),
+            fault: String::new(),
         }
     }
 

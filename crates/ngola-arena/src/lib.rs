@@ -7,7 +7,9 @@
 //! `games.csv` as it ends; [`runner::resume`] finishes a killed run and
 //! [`runner::merge`] joins shards, both checking every row by replaying it
 //! ([`replay`]); each holds its output folder's lock ([`lock`]) while it
-//! writes. Statistics ([`stats`]) are computed from `games.csv` alone.
+//! writes. Statistics ([`stats`]) are computed from `games.csv` alone;
+//! the rows and the statistics are the crate `ngola-records`, re-exported
+//! here.
 //! Players that are not built-in agents (UGI engines, [`ugi`]; Python
 //! callables) take part through the [`contestant`] traits
 //! ([`runner::run_with`], [`runner::resume_with`]).
@@ -31,12 +33,15 @@ pub mod output;
 pub mod play;
 pub mod progress;
 pub mod provenance;
-pub mod record;
+/// The rows of `games.csv` (from `ngola-records`, which studies, plots
+/// and Python read runs with).
+pub use ngola_records::record;
 pub mod replay;
 pub mod runner;
 pub mod schedule;
 mod seat;
-pub mod stats;
+/// Statistics over a run's rows (from `ngola-records`).
+pub use ngola_records::stats;
 pub mod suite;
 pub mod text_file;
 pub mod ugi;

@@ -74,6 +74,18 @@ impl From<ArenaError> for CliError {
     }
 }
 
+impl From<ngola_arena::error::FileError> for CliError {
+    /// A file that exists but cannot be understood exits with 2, one that
+    /// cannot be read or written with 1.
+    fn from(err: ngola_arena::error::FileError) -> Self {
+        if err.is_input() {
+            CliError::input(err)
+        } else {
+            CliError::failure(err)
+        }
+    }
+}
+
 /// Writes `content` to `path`; a failure is the program's (exit code 1).
 pub fn write_file(path: &Path, content: &str) -> Result<(), CliError> {
     std::fs::write(path, content)

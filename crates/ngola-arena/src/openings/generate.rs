@@ -11,10 +11,10 @@ use ngola_rules::opening::draw_opening;
 
 use crate::error::{ArenaError, Result};
 
-use super::keys::position_key;
 use super::random::enumerate;
 use super::text::moves_text;
 use super::{DRAWS_PER_PAIR, MAX_ENUMERATED};
+use ngola_records::keys::position_key;
 
 /// How an agent judges a position for `ngola openings --max-eval-gap`.
 enum Judge<G: ngola_agents::Evaluate> {

@@ -43,14 +43,13 @@ use crate::error::Result;
 use crate::experiment::{Experiment, OpeningPlies};
 
 mod generate;
-mod keys;
 mod random;
 mod source;
 mod suite_plan;
 mod text;
 
 pub use generate::{suite, SuiteRequest, MAX_SUITE_COUNT};
-pub use keys::{position_key, text_key, texts_key};
+pub use ngola_records::keys::{position_key, text_key, texts_key};
 pub use ngola_rules::opening::OPENING_ATTEMPTS;
 pub use random::enumerate;
 pub use source::{draws_on_seed, OpeningsNote, DRAWS_PER_PAIR, MAX_ENUMERATED};

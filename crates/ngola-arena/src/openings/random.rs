@@ -17,11 +17,11 @@ use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::schedule::Schedule;
 
-use super::keys::position_key;
 use super::source::{
     pairing_draws_on_seed, shortage, start_plan, Choice, OpeningsNote, Plan, Source,
     DRAWS_PER_PAIR, MAX_ENUMERATED,
 };
+use ngola_records::keys::position_key;
 
 /// Every distinct position exactly `plies` plies from `start` in which the
 /// game goes on, each with the first move sequence found to it (ply by

@@ -14,9 +14,9 @@ use crate::error::{ArenaError, Result};
 use crate::experiment::Experiment;
 use crate::suite::{OpeningSuite, OpeningsOrder, SUITE_FILE};
 
-use super::keys::position_key;
 use super::source::{shortage, OpeningsNote, Plan, Source, SuiteOpening};
 use super::text::moves_text;
+use ngola_records::keys::position_key;
 
 /// A line of a suite that is no opening of the run's game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -199,7 +199,7 @@ impl<G: Evaluate> Work<'_, G> {
                 continue;
             }
             if let Err(e) = self.writer.push(record.game, played.line_of(&record)) {
-                return self.shared.fail(e);
+                return self.shared.fail(e.into());
             }
             scratch.recycle(played.keep(record));
             if played.report_due() {

@@ -19,7 +19,9 @@ use std::path::{Path, PathBuf};
 use flate2::bufread::MultiGzDecoder;
 use flate2::{Compression, GzBuilder};
 
-use crate::error::{ArenaError, FileError, Result};
+use ngola_files::FileError;
+
+use crate::record::Result;
 
 use super::read::{parse_games, read_games, GamesFile};
 
@@ -88,17 +90,17 @@ fn rewrite(
     convert: impl FnOnce(BufReader<File>, &mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<()> {
     let tmp = PathBuf::from(format!("{}.tmp", to.display()));
-    let input = File::open(from).map_err(|e| ArenaError::io(from, e))?;
-    let output = File::create(&tmp).map_err(|e| ArenaError::io(&tmp, e))?;
+    let input = File::open(from).map_err(|e| FileError::io(from, e))?;
+    let output = File::create(&tmp).map_err(|e| FileError::io(&tmp, e))?;
     let mut writer = BufWriter::new(output);
     let written = convert(BufReader::new(input), &mut writer)
         .and_then(|()| writer.flush())
         .and_then(|()| writer.get_ref().sync_all());
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(ArenaError::io(&tmp, e));
+        return Err(FileError::io(&tmp, e));
     }
-    std::fs::rename(&tmp, to).map_err(|e| ArenaError::io(to, e))
+    std::fs::rename(&tmp, to).map_err(|e| FileError::io(to, e))
 }
 
 /// Archives the games of the folder `dir`: `games.csv` compressed into
@@ -110,17 +112,17 @@ pub fn archive_games(dir: &Path) -> Result<u64> {
     if is_archived(dir) {
         return std::fs::metadata(&archive)
             .map(|m| m.len())
-            .map_err(|e| ArenaError::io(&archive, e));
+            .map_err(|e| FileError::io(&archive, e));
     }
     rewrite(&plain, &archive, |mut input, output| {
         let mut encoder = GzBuilder::new().mtime(0).write(output, Compression::fast());
         std::io::copy(&mut input, &mut encoder)?;
         encoder.finish().map(|_| ())
     })?;
-    std::fs::remove_file(&plain).map_err(|e| ArenaError::io(&plain, e))?;
+    std::fs::remove_file(&plain).map_err(|e| FileError::io(&plain, e))?;
     std::fs::metadata(&archive)
         .map(|m| m.len())
-        .map_err(|e| ArenaError::io(&archive, e))
+        .map_err(|e| FileError::io(&archive, e))
 }
 
 /// Restores the games of an archived folder `dir` ([`is_archived`]):
@@ -133,7 +135,7 @@ pub fn restore_games(dir: &Path) -> Result<bool> {
     }
     let (plain, archive) = (dir.join(PLAIN), dir.join(ARCHIVE));
     decompress(&archive, &plain)?;
-    std::fs::remove_file(&archive).map_err(|e| ArenaError::io(&archive, e))?;
+    std::fs::remove_file(&archive).map_err(|e| FileError::io(&archive, e))?;
     Ok(true)
 }
 
@@ -152,8 +154,8 @@ pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
         Ok(())
     })
     .map_err(|e| match e {
-        ArenaError::File(FileError::Io { source, .. }) if unreadable(&source) => {
-            ArenaError::bad_file(archive, unreadable_message(&source))
+        FileError::Io { source, .. } if unreadable(&source) => {
+            FileError::bad(archive, unreadable_message(&source))
         }
         other => other,
     })
@@ -164,14 +166,14 @@ pub fn decompress(archive: &Path, to: &Path) -> Result<()> {
 /// than [`MAX_EXPANSION`] times, is an error naming it.
 pub fn read_archive(path: &Path) -> Result<Vec<u8>> {
     let bound = decompressed_bound(path)?;
-    let file = File::open(path).map_err(|e| ArenaError::io(path, e))?;
+    let file = File::open(path).map_err(|e| FileError::io(path, e))?;
     let mut bytes = Vec::new();
     MultiGzDecoder::new(BufReader::new(file))
         .take(bound + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| ArenaError::bad_file(path, unreadable_message(&e)))?;
+        .map_err(|e| FileError::bad(path, unreadable_message(&e)))?;
     if bytes.len() as u64 > bound {
-        return Err(ArenaError::bad_file(path, unreadable_message(&too_large())));
+        return Err(FileError::bad(path, unreadable_message(&too_large())));
     }
     Ok(bytes)
 }
@@ -179,7 +181,7 @@ pub fn read_archive(path: &Path) -> Result<Vec<u8>> {
 /// The most bytes the archive `path` may decompress to.
 fn decompressed_bound(path: &Path) -> Result<u64> {
     let size = std::fs::metadata(path)
-        .map_err(|e| ArenaError::io(path, e))?
+        .map_err(|e| FileError::io(path, e))?
         .len();
     Ok(size
         .saturating_mul(MAX_EXPANSION)

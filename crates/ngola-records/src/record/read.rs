@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use crate::error::{ArenaError, Result};
+use ngola_files::FileError;
+
+use crate::record::Result;
 
 use super::{GameRecord, Layout, COLUMNS};
 
@@ -45,7 +47,7 @@ pub fn read_games(path: &Path) -> Result<GamesFile> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(GamesFile::default()),
-        Err(e) => return Err(ArenaError::io(path, e)),
+        Err(e) => return Err(FileError::io(path, e)),
     };
     parse_games(&bytes, path)
 }
@@ -67,14 +69,14 @@ pub fn parse_games(bytes: &[u8], path: &Path) -> Result<GamesFile> {
         .from_reader(complete);
     let headers = reader
         .byte_headers()
-        .map_err(|e| ArenaError::bad_file(path, format!("header: {e}")))?
+        .map_err(|e| FileError::bad(path, format!("header: {e}")))?
         .clone();
     let header: Vec<&str> = headers
         .iter()
         .map(|name| std::str::from_utf8(name).unwrap_or_default())
         .collect();
     let layout = Layout::of(&header).ok_or_else(|| {
-        ArenaError::bad_file(
+        FileError::bad(
             path,
             format!(
                 "line 1: header is not that of games.csv (expected {})",
@@ -88,14 +90,14 @@ pub fn parse_games(bytes: &[u8], path: &Path) -> Result<GamesFile> {
     loop {
         let more = reader.read_byte_record(&mut row).map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
-            ArenaError::bad_file(path, format!("line {line}: {e}"))
+            FileError::bad(path, format!("line {line}: {e}"))
         })?;
         if !more {
             break;
         }
         let line = row.position().map_or(0, |p| p.line());
         let record = GameRecord::from_row(&row, &headers)
-            .map_err(|e| ArenaError::bad_file(path, format!("line {line}: {e}")))?;
+            .map_err(|e| FileError::bad(path, format!("line {line}: {e}")))?;
         records.push(record);
         lines.push(line);
     }

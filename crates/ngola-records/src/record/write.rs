@@ -6,7 +6,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
-use crate::error::{ArenaError, Result};
+use ngola_files::FileError;
+
+use crate::record::Result;
 
 use super::{header_line, GameRecord, GamesFile};
 
@@ -22,9 +24,9 @@ pub struct GamesWriter {
 impl GamesWriter {
     /// Creates `path` with its header (replacing any file there).
     pub fn create(path: &Path) -> Result<GamesWriter> {
-        let mut file = File::create(path).map_err(|e| ArenaError::io(path, e))?;
+        let mut file = File::create(path).map_err(|e| FileError::io(path, e))?;
         file.write_all(header_line().as_bytes())
-            .map_err(|e| ArenaError::io(path, e))?;
+            .map_err(|e| FileError::io(path, e))?;
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),
@@ -40,14 +42,14 @@ impl GamesWriter {
         let file = OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| ArenaError::io(path, e))?;
+            .map_err(|e| FileError::io(path, e))?;
         file.set_len(found.complete_len)
-            .map_err(|e| ArenaError::io(path, e))?;
+            .map_err(|e| FileError::io(path, e))?;
         drop(file);
         let file = OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| ArenaError::io(path, e))?;
+            .map_err(|e| FileError::io(path, e))?;
         Ok(GamesWriter {
             file,
             path: path.to_path_buf(),
@@ -64,7 +66,7 @@ impl GamesWriter {
         self.file
             .write_all(rows)
             .and_then(|()| self.file.flush())
-            .map_err(|e| ArenaError::io(&self.path, e))
+            .map_err(|e| FileError::io(&self.path, e))
     }
 }
 
@@ -156,10 +158,10 @@ impl SharedWriter {
 /// Creates the file `path` anew: whatever is there (a file left behind, a
 /// link) is removed first, and the file is made only if nothing took its
 /// place meanwhile (`create_new` follows no link).
-pub(crate) fn fresh_file(path: &Path) -> Result<File> {
+pub fn fresh_file(path: &Path) -> Result<File> {
     match std::fs::remove_file(path) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(ArenaError::io(path, e));
+            return Err(FileError::io(path, e));
         }
         _ => {}
     }
@@ -167,5 +169,5 @@ pub(crate) fn fresh_file(path: &Path) -> Result<File> {
         .write(true)
         .create_new(true)
         .open(path)
-        .map_err(|e| ArenaError::io(path, e))
+        .map_err(|e| FileError::io(path, e))
 }

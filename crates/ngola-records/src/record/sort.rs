@@ -12,7 +12,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::{ArenaError, Result};
+use ngola_files::FileError;
+
+use crate::record::Result;
 
 use super::{fresh_file, header_line, GameRecord};
 
@@ -46,7 +48,7 @@ pub(crate) fn sort_rows_within(
             let mut reader = RowReader::open(source)?;
             while let Some(line) = reader.next_row()? {
                 let (game, pair) = ids(&line).ok_or_else(|| {
-                    ArenaError::bad_file(source, format!("line {}: no game id", reader.line))
+                    FileError::bad(source, format!("line {}: no game id", reader.line))
                 })?;
                 if !keep(pair) {
                     continue;
@@ -119,12 +121,12 @@ impl Runs {
             let mut file = BufWriter::with_capacity(1 << 20, fresh_file(&path)?);
             self.files.push(path.clone());
             file.write_all(header_line().as_bytes())
-                .map_err(|e| ArenaError::io(&path, e))?;
+                .map_err(|e| FileError::io(&path, e))?;
             self.writer = Some((held.run, file, path));
         }
         if let Some((_, file, path)) = self.writer.as_mut() {
             file.write_all(&held.line)
-                .map_err(|e| ArenaError::io(path, e))?;
+                .map_err(|e| FileError::io(path, e))?;
         }
         Ok(())
     }
@@ -132,7 +134,7 @@ impl Runs {
     fn close(&mut self) -> Result<()> {
         if let Some((_, file, path)) = self.writer.take() {
             file.into_inner()
-                .map_err(|e| ArenaError::io(&path, e.into_error()))?;
+                .map_err(|e| FileError::io(&path, e.into_error()))?;
         }
         Ok(())
     }
@@ -146,25 +148,25 @@ impl Runs {
             let mut file = fresh_file(&path)?;
             self.files.push(path.clone());
             file.write_all(header_line().as_bytes())
-                .map_err(|e| ArenaError::io(&path, e))?;
+                .map_err(|e| FileError::io(&path, e))?;
         }
         // A merged file that an earlier rewrite left behind goes (a link is
         // removed, never followed), however this rewrite ends.
         let merged = self.out.with_extension("csv.tmp");
         match std::fs::remove_file(&merged) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(ArenaError::io(&merged, e));
+                return Err(FileError::io(&merged, e));
             }
             _ => {}
         }
         if self.files.len() == 1 {
             let path = self.files.remove(0);
-            return std::fs::rename(&path, &self.out).map_err(|e| ArenaError::io(&self.out, e));
+            return std::fs::rename(&path, &self.out).map_err(|e| FileError::io(&self.out, e));
         }
         let run_files = self.files.clone();
         let file = fresh_file(&merged)?;
         self.files.push(merged.clone());
-        let io = |e| ArenaError::io(&merged, e);
+        let io = |e| FileError::io(&merged, e);
         let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(header_line().as_bytes()).map_err(io)?;
         let mut readers = Vec::new();
@@ -185,7 +187,7 @@ impl Runs {
         }
         out.into_inner().map_err(|e| io(e.into_error()))?;
         drop(readers);
-        std::fs::rename(&merged, &self.out).map_err(|e| ArenaError::io(&self.out, e))?;
+        std::fs::rename(&merged, &self.out).map_err(|e| FileError::io(&self.out, e))?;
         self.files.pop();
         Ok(())
     }
@@ -222,7 +224,7 @@ struct RowReader<'a> {
 
 impl<'a> RowReader<'a> {
     fn open(path: &'a Path) -> Result<RowReader<'a>> {
-        let file = File::open(path).map_err(|e| ArenaError::io(path, e))?;
+        let file = File::open(path).map_err(|e| FileError::io(path, e))?;
         let mut reader = RowReader {
             reader: BufReader::with_capacity(1 << 20, file),
             path,
@@ -241,7 +243,7 @@ impl<'a> RowReader<'a> {
     /// The next complete row as written in the file.
     fn raw_row(&mut self) -> Result<Option<Vec<u8>>> {
         let mut line = Vec::new();
-        let io = |e| ArenaError::io(self.path, e);
+        let io = |e| FileError::io(self.path, e);
         self.line = self.next_line;
         loop {
             let read = self.reader.read_until(b'\n', &mut line).map_err(io)?;
@@ -266,7 +268,7 @@ impl<'a> RowReader<'a> {
         };
         let row = parse_line(&line, self.path)?;
         let record = GameRecord::from_row(&row, headers)
-            .map_err(|e| ArenaError::bad_file(self.path, format!("line {}: {e}", self.line)))?;
+            .map_err(|e| FileError::bad(self.path, format!("line {}: {e}", self.line)))?;
         Ok(Some(record.to_csv_line()))
     }
 }
@@ -278,8 +280,8 @@ fn parse_line(line: &[u8], path: &Path) -> Result<csv::ByteRecord> {
     let mut row = csv::ByteRecord::new();
     match reader.read_byte_record(&mut row) {
         Ok(true) => Ok(row),
-        Ok(false) => Err(ArenaError::bad_file(path, "an empty line")),
-        Err(e) => Err(ArenaError::bad_file(path, e.to_string())),
+        Ok(false) => Err(FileError::bad(path, "an empty line")),
+        Err(e) => Err(FileError::bad(path, e.to_string())),
     }
 }
 

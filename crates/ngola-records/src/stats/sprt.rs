@@ -16,7 +16,10 @@
 //! pair in schedule order, so the stopping point does not depend on the
 //! number of threads.
 
-use crate::format::SprtConfig;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::FieldError;
 use crate::stats::elo::score_from_elo;
 
 /// The scores of the five pair outcomes, for the first agent.
@@ -115,6 +118,107 @@ pub fn llr(config: &SprtConfig, counts: &[u64; 5]) -> f64 {
     (0..5).map(|i| regularised[i] * (p1[i] / p0[i]).ln()).sum()
 }
 
+/// The largest |Elo| an SPRT hypothesis may state: beyond it an expected
+/// score is within 1e-5 of 0 or 1 and the test's likelihoods lose their
+/// precision (past about 6400 they round to certainty and the LLR is NaN).
+pub const MAX_SPRT_ELO: f64 = 2000.0;
+
+/// A sequential probability ratio test between two Elo hypotheses, for
+/// two-agent matches (see [`crate::stats::sprt`] for the model).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SprtConfig {
+    /// Elo difference (first agent minus second) under H0.
+    pub elo0: f64,
+    /// Elo difference under H1; larger than `elo0`.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds (false positive).
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds (false negative).
+    pub beta: f64,
+}
+
+impl SprtConfig {
+    /// The valid keys, for error messages.
+    pub const KEYS: &'static str = "elo0, elo1, alpha, beta";
+}
+
+impl fmt::Display for SprtConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "elo0={},elo1={},alpha={},beta={}",
+            self.elo0, self.elo1, self.alpha, self.beta
+        )
+    }
+}
+
+impl FromStr for SprtConfig {
+    type Err = FieldError;
+
+    /// Reads `elo0=0,elo1=10[,alpha=0.05][,beta=0.05]`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut elo0 = None;
+        let mut elo1 = None;
+        let mut alpha = 0.05;
+        let mut beta = 0.05;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| FieldError::new("sprt", format!("`{part}` is not key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            let number: f64 = value
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| {
+                    FieldError::new(format!("sprt.{key}"), format!("`{value}` is not a number"))
+                })?;
+            match key {
+                "elo0" => elo0 = Some(number),
+                "elo1" => elo1 = Some(number),
+                "alpha" => alpha = number,
+                "beta" => beta = number,
+                other => {
+                    return Err(FieldError::new(
+                        "sprt",
+                        format!("unknown key `{other}`; valid keys: {}", Self::KEYS),
+                    ))
+                }
+            }
+        }
+        let elo0 = elo0.ok_or_else(|| FieldError::new("sprt.elo0", "missing"))?;
+        let elo1 = elo1.ok_or_else(|| FieldError::new("sprt.elo1", "missing"))?;
+        for (key, elo) in [("sprt.elo0", elo0), ("sprt.elo1", elo1)] {
+            if elo.abs() > MAX_SPRT_ELO {
+                return Err(FieldError::new(
+                    key,
+                    format!(
+                        "{elo} is outside -{MAX_SPRT_ELO}..{MAX_SPRT_ELO} (the test's \
+                         likelihood ratio is not a number there)"
+                    ),
+                ));
+            }
+        }
+        if elo1 <= elo0 {
+            return Err(FieldError::new(
+                "sprt.elo1",
+                format!("must be larger than elo0 ({elo0})"),
+            ));
+        }
+        for (key, p) in [("sprt.alpha", alpha), ("sprt.beta", beta)] {
+            if !(p > 0.0 && p < 0.5) {
+                return Err(FieldError::new(key, format!("{p} is not in (0, 0.5)")));
+            }
+        }
+        Ok(SprtConfig {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,7 +277,7 @@ mod tests {
         // At the edge of what SprtConfig accepts, and between, every count
         // pattern gives a finite LLR (past about 6400 Elo an expected score
         // rounds to 1 and the LLR is NaN: such bounds are refused).
-        let max = crate::format::MAX_SPRT_ELO;
+        let max = MAX_SPRT_ELO;
         let patterns = [
             [1, 0, 0, 0, 0],
             [0, 0, 0, 0, 1],

@@ -37,6 +37,9 @@ mod row;
 mod sort;
 mod write;
 
+/// What reading or writing a games file can fail with: the file's error.
+pub type Result<T> = std::result::Result<T, ngola_files::FileError>;
+
 pub use archive::{
     archive_games, decompress, is_archived, read_archive, read_folder_games, restore_games,
     GamesFormat, UnknownFormat, ARCHIVE, MAX_EXPANSION,
@@ -49,7 +52,7 @@ pub use sort::sort_rows;
 pub use write::{GamesWriter, SharedWriter};
 
 pub(crate) use layout::header_line;
-pub(crate) use write::fresh_file;
+pub use write::fresh_file;
 
 /// One row of `games.csv`.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,7 +116,7 @@ impl GameRecord {
     /// start, for a suite's position) and its moves. Equal keys are the
     /// same game.
     pub fn game_key(&self) -> u128 {
-        crate::openings::texts_key(&[&self.opening, &self.moves])
+        crate::keys::texts_key(&[&self.opening, &self.moves])
     }
 }
 

@@ -10,8 +10,9 @@
 //! ([`ngola_rules::opening::random_opening`]), as in tournaments; its positions are recorded too,
 //! marked in [`SelfPlayData::opening`], so that every game can be replayed
 //! from the start position with its actions. A game still going after
-//! [`MAX_GAME_PLIES`] plies (rules under which no game need end) is stopped
-//! there and scored a draw, as in tournaments.
+//! [`MAX_GAME_PLIES`](ngola_rules::MAX_GAME_PLIES) plies (rules under
+//! which no game need end) is stopped there and scored a draw, as in
+//! tournaments.
 
 use ngola_agents::Resources;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,7 +119,7 @@ pub struct SelfPlayData {
     /// True for the plies of the random opening (not the agent's moves).
     pub opening: Vec<bool>,
     /// The game's result from the side to move's view: +1, 0, -1 (a game
-    /// still going after [`MAX_GAME_PLIES`] plies, possible only under
+    /// still going after [`MAX_GAME_PLIES`](ngola_rules::MAX_GAME_PLIES) plies, possible only under
     /// rules where no game need end, is stopped there and scored 0).
     pub outcome: Vec<i8>,
 }

@@ -27,8 +27,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use ngola_rules::{Game, RuleOptions};
-use ngola_ugi::client::HANDSHAKE_TIMEOUT;
-use ngola_ugi::client::{log_tail, too_long, Client, HandshakeError, Launch, ReadFailure};
+use ngola_ugi::client::{
+    log_tail, too_long, Client, HandshakeError, Launch, ReadFailure, HANDSHAKE_TIMEOUT,
+};
 use ngola_ugi::{Command, Go, Start};
 
 use crate::contestant::{Contestant, Fault, NewGame, Seats, Turn};

@@ -75,14 +75,10 @@ impl From<ArenaError> for CliError {
 }
 
 impl From<ngola_arena::error::FileError> for CliError {
-    /// A file that exists but cannot be understood exits with 2, one that
-    /// cannot be read or written with 1.
+    /// As the arena's file errors: exit 2 for a file that cannot be
+    /// understood, 1 for one that cannot be read or written.
     fn from(err: ngola_arena::error::FileError) -> Self {
-        if err.is_input() {
-            CliError::input(err)
-        } else {
-            CliError::failure(err)
-        }
+        CliError::from(ArenaError::from(err))
     }
 }
 

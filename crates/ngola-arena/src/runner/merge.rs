@@ -183,6 +183,8 @@ fn merge_locked<G: ngola_agents::Evaluate>(
     let mut owner: Vec<Option<u32>> = vec![None; schedule.games() as usize];
     let mut records = Vec::new();
     let mut started = Vec::new();
+    // The shards' databases (adjudication, accuracy), opened once for all.
+    let databases = ngola_agents::tablebase::Databases::default();
     for (k, dir) in dirs.iter().enumerate() {
         let experiment = folder_experiment(dir)?;
         let differences = reference.identity_differences(&experiment);
@@ -197,7 +199,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
             ));
         }
         crate::inputs::check_shard(first, dir)?;
-        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan, &Default::default())?;
+        let (found, _) = checked_rows(dir, &experiment, &schedule, &plan, &databases)?;
         for r in found.records {
             let slot = &mut owner[r.game as usize];
             if let Some(other) = *slot {
@@ -245,7 +247,7 @@ fn merge_locked<G: ngola_agents::Evaluate>(
         lines += &run.summary_lines(&format!("shard {}", dir.display()));
     }
     lines += &provenance.summary_lines("merged");
-    let measure = crate::accuracy::measurer::<G>(&merged, plan.start(), &Default::default())?;
+    let measure = crate::accuracy::measurer::<G>(&merged, plan.start(), &databases)?;
     let ending = Ending {
         expected: schedule.games() as usize,
         note: plan.note(),

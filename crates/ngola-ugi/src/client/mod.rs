@@ -153,7 +153,7 @@ impl Client {
         go: &Go,
         allowed: Duration,
     ) -> Result<String, ReadFailure> {
-        let text = lines(&[position.clone(), Command::Go(*go)]);
+        let text = format!("{position}\n{}\n", Command::Go(*go));
         self.process.send(&text).map_err(|_| ReadFailure::Closed)?;
         self.process.read_until(Instant::now() + allowed, |line| {
             match Response::parse(line)? {

@@ -116,12 +116,11 @@ pub fn serve<E: Display>(
     let mut line = Vec::with_capacity(256);
     loop {
         let read = read_bounded(&mut input, COMMAND_LIMIT, &mut line).map_err(ServeError::Input)?;
-        let refused = |reason: String| Response::Error(reason);
         let text = match read {
             Bounded::End => break,
             Bounded::Line => std::str::from_utf8(&line),
             Bounded::TooLong { len } => {
-                let answer = refused(format!(
+                let answer = Response::Error(format!(
                     "the line is longer than the limit of {COMMAND_LIMIT} bytes (`{}`); ignored",
                     too_long_excerpt(&line, len)
                 ));
@@ -132,7 +131,7 @@ pub fn serve<E: Display>(
         };
         let step = match text {
             Err(_) => {
-                let answer = refused(format!(
+                let answer = Response::Error(format!(
                     "the line is not UTF-8 ({} bytes); ignored",
                     line.len()
                 ));

@@ -113,7 +113,7 @@ fn a_short_training_beats_random_and_the_untrained_network() {
         trained.checkpoint
     );
     let untrained = dir.join("untrained.safetensors");
-    Network::<Kalah>::new(rules(), &settings.hidden, settings.seed)
+    Network::<Kalah>::with_inputs(rules(), settings.inputs, &settings.hidden, settings.seed)
         .expect("network")
         .save(&untrained)
         .expect("save");

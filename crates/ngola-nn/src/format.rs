@@ -33,7 +33,7 @@
 //! | `format` | `ngola-network` |
 //! | `game` | the game's name (`kalah`, `oware`, `mangola`, `umelbagara`) |
 //! | `rules` | the rule options as `key=value` joined by `,` (options left out take their defaults) |
-//! | `encoding` | the version of the observation encoding ([`ENCODING_VERSION`]) |
+//! | `encoding` | how the observation is read: `1` raw counts, `2` one-hot counts ([`Inputs::encoding`]) |
 //! | `input` | `I` |
 //! | `hidden` | `H0,H1,...` (empty for none) |
 //! | `actions` | `A` |
@@ -46,11 +46,9 @@ use serde_json::json;
 
 use crate::encode::describe;
 pub use crate::encode::rules_text;
+use crate::inputs::{InputLayout, Inputs};
 use crate::network::{backend, Linear, Network};
 use crate::{Encode, NnError};
-
-/// The version of the observation encoding and action ids a file names.
-pub const ENCODING_VERSION: u32 = 1;
 
 /// The value of the `format` metadata entry.
 pub const FORMAT: &str = "ngola-network";
@@ -62,9 +60,9 @@ pub struct Header {
     pub game: String,
     /// The rule options, `key=value` joined by `,`.
     pub rules: String,
-    /// The encoding version.
+    /// How the network reads an observation ([`Inputs::encoding`]).
     pub encoding: u32,
-    /// The observation length.
+    /// The width of the first layer's input.
     pub input: usize,
     /// The hidden widths.
     pub hidden: Vec<usize>,
@@ -73,13 +71,14 @@ pub struct Header {
 }
 
 impl Header {
-    /// The header of a network for `G` under `rules` with these hidden widths.
-    pub fn of<G: Encode>(rules: &G::Rules, hidden: Vec<usize>) -> Self {
+    /// The header of a network for `G` under `rules` that reads `inputs`,
+    /// with these hidden widths.
+    pub fn of<G: Encode>(rules: &G::Rules, inputs: Inputs, hidden: Vec<usize>) -> Self {
         Self {
             game: G::NAME.to_string(),
             rules: rules_text::<G>(rules),
-            encoding: ENCODING_VERSION,
-            input: G::observation_len(rules),
+            encoding: inputs.encoding(),
+            input: InputLayout::of::<G>(inputs, rules).len(),
             hidden,
             actions: G::num_actions(rules),
         }
@@ -225,15 +224,19 @@ pub(crate) fn decode<G: Encode>(bytes: &[u8]) -> Result<Network<G>, NnError> {
             found: header.game,
         });
     }
-    if header.encoding != ENCODING_VERSION {
-        return Err(bad(
+    let inputs = Inputs::from_encoding(header.encoding).ok_or_else(|| {
+        bad(
             "encoding",
-            format!("version {}, expected {ENCODING_VERSION}", header.encoding),
-        ));
-    }
+            format!("version {}, expected 1 or 2", header.encoding),
+        )
+    })?;
     let rules = parse_rules::<G>(&header.rules)?;
     for (name, expected, found) in [
-        ("input", G::observation_len(&rules), header.input),
+        (
+            "input",
+            InputLayout::of::<G>(inputs, &rules).len(),
+            header.input,
+        ),
         ("actions", G::num_actions(&rules), header.actions),
     ] {
         if expected != found {
@@ -265,7 +268,7 @@ pub(crate) fn decode<G: Encode>(bytes: &[u8]) -> Result<Network<G>, NnError> {
     let policy = layers
         .pop()
         .ok_or_else(|| bad("policy.weight", "missing"))?;
-    Ok(Network::from_layers(rules, layers, policy, value))
+    Ok(Network::from_layers(rules, inputs, layers, policy, value))
 }
 
 fn read_tensor(file: &SafeTensors<'_>, name: &str, shape: &[usize]) -> Result<Vec<f32>, NnError> {
@@ -310,7 +313,7 @@ pub(crate) fn check_finite(name: &str, values: &[f32]) -> Result<(), NnError> {
 impl<G: Encode> Network<G> {
     /// What the file of this network says of it.
     pub fn header(&self) -> Header {
-        Header::of::<G>(&self.rules, self.hidden_widths())
+        Header::of::<G>(&self.rules, self.inputs(), self.hidden_widths())
     }
 
     /// Reads a network for `G` under `rules` from a safetensors file; an

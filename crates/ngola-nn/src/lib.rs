@@ -33,13 +33,15 @@ pub mod encode;
 mod error;
 pub mod evaluator;
 pub mod format;
+pub mod inputs;
 mod network;
 mod trainer;
 
 pub use encode::{Encode, ObservationField};
 pub use error::NnError;
 pub use evaluator::{Evaluator, Uniform};
-pub use format::{Header, ENCODING_VERSION};
+pub use format::Header;
+pub use inputs::Inputs;
 pub use network::Network;
 pub use trainer::{Loss, TrainBatch, TrainConfig, Trainer};
 

@@ -9,7 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::encode::describe;
-use crate::{Encode, Evaluator, NnError};
+use crate::inputs::InputLayout;
+use crate::{Encode, Evaluator, Inputs, NnError};
 
 /// The tensor backend's error as ours.
 pub(crate) fn backend(e: candle_core::Error) -> NnError {
@@ -72,9 +73,9 @@ impl Linear {
 }
 
 /// A policy-and-value network for `G` under one rule set: the observation
-/// of [`Encode::observe`] (from the side to move) through hidden layers
-/// with ReLU, then a policy head of [`Encode::num_actions`] logits and a
-/// value head with `tanh`.
+/// of [`Encode::observe`] (from the side to move), read as its [`Inputs`]
+/// say, through hidden layers with ReLU, then a policy head of
+/// [`Encode::num_actions`] logits and a value head with `tanh`.
 ///
 /// The weights are shared by a network and the [`crate::Trainer`] that
 /// updates it; [`Network::snapshot`] makes an independent copy (for
@@ -82,6 +83,7 @@ impl Linear {
 #[derive(Debug)]
 pub struct Network<G: Encode> {
     pub(crate) rules: G::Rules,
+    pub(crate) layout: InputLayout,
     pub(crate) hidden: Vec<Linear>,
     pub(crate) policy: Linear,
     pub(crate) value: Linear,
@@ -89,9 +91,21 @@ pub struct Network<G: Encode> {
 }
 
 impl<G: Encode> Network<G> {
-    /// A network for `rules` with hidden layers of the given widths,
-    /// initialised from `seed` (same seed, same weights).
+    /// A network for `rules` reading raw counts ([`Inputs::Counts`]) with
+    /// hidden layers of the given widths, initialised from `seed` (same
+    /// seed, same weights).
     pub fn new(rules: G::Rules, hidden: &[usize], seed: u64) -> Result<Self, NnError> {
+        Self::with_inputs(rules, Inputs::Counts, hidden, seed)
+    }
+
+    /// A network for `rules` that reads observations as `inputs` say, with
+    /// hidden layers of the given widths, initialised from `seed`.
+    pub fn with_inputs(
+        rules: G::Rules,
+        inputs: Inputs,
+        hidden: &[usize],
+        seed: u64,
+    ) -> Result<Self, NnError> {
         if let Some(i) = hidden.iter().position(|&w| w == 0) {
             return Err(NnError::Shape {
                 name: format!("hidden layer {i}"),
@@ -100,7 +114,8 @@ impl<G: Encode> Network<G> {
             });
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut width = G::observation_len(&rules);
+        let layout = InputLayout::of::<G>(inputs, &rules);
+        let mut width = layout.len();
         let mut layers = Vec::with_capacity(hidden.len());
         for &w in hidden {
             layers.push(Linear::init(&mut rng, width, w)?);
@@ -108,16 +123,18 @@ impl<G: Encode> Network<G> {
         }
         let policy = Linear::init(&mut rng, width, G::num_actions(&rules))?;
         let value = Linear::init(&mut rng, width, 1)?;
-        Ok(Self::from_layers(rules, layers, policy, value))
+        Ok(Self::from_layers(rules, inputs, layers, policy, value))
     }
 
     pub(crate) fn from_layers(
         rules: G::Rules,
+        inputs: Inputs,
         hidden: Vec<Linear>,
         policy: Linear,
         value: Linear,
     ) -> Self {
         Self {
+            layout: InputLayout::of::<G>(inputs, &rules),
             rules,
             hidden,
             policy,
@@ -136,9 +153,20 @@ impl<G: Encode> Network<G> {
         self.hidden.iter().map(|l| l.bias.dims()[0]).collect()
     }
 
-    /// The length of the input (the observation vector).
+    /// The length of the observation vector it reads.
     pub fn input_len(&self) -> usize {
-        G::observation_len(&self.rules)
+        self.layout.observation_len()
+    }
+
+    /// How it reads an observation.
+    pub fn inputs(&self) -> Inputs {
+        self.layout.inputs()
+    }
+
+    /// The width of its first layer's input (the observation's length for
+    /// [`Inputs::Counts`]).
+    pub fn feature_len(&self) -> usize {
+        self.layout.len()
     }
 
     /// Every trainable tensor, in the order of [`crate::format`]'s table.
@@ -154,6 +182,7 @@ impl<G: Encode> Network<G> {
     pub fn snapshot(&self) -> Result<Self, NnError> {
         Ok(Self::from_layers(
             self.rules,
+            self.inputs(),
             self.hidden
                 .iter()
                 .map(Linear::snapshot)
@@ -167,6 +196,31 @@ impl<G: Encode> Network<G> {
     /// logits `[B, actions]` and values `[B]` in [-1, 1]. With `track`,
     /// the operations are recorded for a backward pass (training).
     pub fn forward(&self, x: &Tensor, track: bool) -> candle_core::Result<(Tensor, Tensor)> {
+        if self.inputs() == Inputs::Counts {
+            return self.forward_features(x, track);
+        }
+        let observations = x.to_dtype(DType::F32)?.to_vec2::<f32>()?;
+        let features = self.features(observations.iter().map(Vec::as_slice));
+        let x = Tensor::from_vec(
+            features,
+            (observations.len(), self.feature_len()),
+            &Device::Cpu,
+        )?;
+        self.forward_features(&x, track)
+    }
+
+    /// The first layer's inputs of `observations`, one after the other.
+    fn features<'a>(&self, observations: impl ExactSizeIterator<Item = &'a [f32]>) -> Vec<f32> {
+        let len = self.feature_len();
+        let mut out = vec![0.0f32; observations.len() * len];
+        for (observation, row) in observations.zip(out.chunks_exact_mut(len)) {
+            self.layout.write(observation, row);
+        }
+        out
+    }
+
+    /// The forward pass on a batch of first-layer inputs `[B, features]`.
+    fn forward_features(&self, x: &Tensor, track: bool) -> candle_core::Result<(Tensor, Tensor)> {
         let mut h = x.clone();
         for layer in &self.hidden {
             h = layer.forward(&h, track)?.relu()?;
@@ -176,9 +230,38 @@ impl<G: Encode> Network<G> {
         Ok((policy, value))
     }
 
+    /// The first-layer inputs of `positions` (each observed from its
+    /// mover's side) as one `[B, features]` tensor; an error for a position
+    /// under other rules.
+    fn position_features(&self, positions: &[G]) -> Result<Tensor, NnError> {
+        let observations = self.observation_values(positions)?;
+        if self.inputs() == Inputs::Counts {
+            return Tensor::from_vec(
+                observations,
+                (positions.len(), self.input_len()),
+                &Device::Cpu,
+            )
+            .map_err(backend);
+        }
+        let len = self.input_len();
+        let features = self.features(observations.chunks_exact(len.max(1)));
+        Tensor::from_vec(
+            features,
+            (positions.len(), self.feature_len()),
+            &Device::Cpu,
+        )
+        .map_err(backend)
+    }
+
     /// The observations of `positions` (each from its mover's side) as one
     /// `[B, input]` tensor; an error for a position under other rules.
     pub fn observations(&self, positions: &[G]) -> Result<Tensor, NnError> {
+        let data = self.observation_values(positions)?;
+        Tensor::from_vec(data, (positions.len(), self.input_len()), &Device::Cpu).map_err(backend)
+    }
+
+    /// The observations of `positions`, one after the other.
+    fn observation_values(&self, positions: &[G]) -> Result<Vec<f32>, NnError> {
         let len = self.input_len();
         let mut data = vec![0.0f32; positions.len() * len];
         for (i, game) in positions.iter().enumerate() {
@@ -190,7 +273,7 @@ impl<G: Encode> Network<G> {
             }
             game.observe(game.to_move(), &mut data[i * len..(i + 1) * len]);
         }
-        Tensor::from_vec(data, (positions.len(), len), &Device::Cpu).map_err(backend)
+        Ok(data)
     }
 }
 
@@ -206,8 +289,8 @@ impl<G: Encode> Evaluator<G> for Network<G> {
         if positions.is_empty() {
             return Ok(());
         }
-        let x = self.observations(positions)?;
-        let (p, v) = self.forward(&x, false).map_err(backend)?;
+        let x = self.position_features(positions)?;
+        let (p, v) = self.forward_features(&x, false).map_err(backend)?;
         let to_vec = |t: Tensor| t.flatten_all()?.to_dtype(DType::F32)?.to_vec1::<f32>();
         policy.extend(to_vec(p).map_err(backend)?);
         values.extend(to_vec(v).map_err(backend)?);

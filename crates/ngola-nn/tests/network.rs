@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use ngola_nn::{Encode, Evaluator, Header, Network, NnError};
+use ngola_nn::{Encode, Evaluator, Header, Inputs, Network, NnError};
 use ngola_rules::kalah::{Kalah, KalahRules};
 use ngola_rules::oware::Oware;
 use ngola_rules::{Game, RuleOptions};
@@ -195,6 +195,37 @@ fn weights_round_trip_and_the_seed_decides_them() {
     assert_ne!(eval(&other), eval(&net));
 }
 
+#[test]
+fn a_one_hot_network_reads_what_it_saves_and_forward_reads_observations() {
+    let rules = KalahRules::default();
+    let net = Network::<Kalah>::with_inputs(rules, Inputs::OneHot, &[16], 3).expect("network");
+    assert_eq!(net.inputs(), Inputs::OneHot);
+    assert!(net.feature_len() > net.input_len());
+    let path = temp("one-hot.safetensors");
+    net.save(&path).expect("save");
+    let header = Header::read(&path).expect("header");
+    assert_eq!((header.encoding, header.input), (2, net.feature_len()));
+    let back = Network::<Kalah>::load(&path, &rules).expect("load");
+    assert_eq!(back.inputs(), Inputs::OneHot);
+    let batch = positions(rules, 6);
+    let (mut p, mut v) = (Vec::new(), Vec::new());
+    net.evaluate(&batch, &mut p, &mut v).expect("evaluate");
+    let (mut p2, mut v2) = (Vec::new(), Vec::new());
+    back.evaluate(&batch, &mut p2, &mut v2).expect("evaluate");
+    assert_eq!((&p, &v), (&p2, &v2));
+    // The public forward pass takes observations and reads them the same way.
+    let x = net.observations(&batch).expect("observations");
+    let (logits, values) = net.forward(&x, false).expect("forward");
+    let logits: Vec<f32> = logits.flatten_all().unwrap().to_vec1().unwrap();
+    let values: Vec<f32> = values.to_vec1().unwrap();
+    for (a, b) in logits.iter().zip(&p).chain(values.iter().zip(&v)) {
+        assert!((a - b).abs() < 1e-5, "{a} {b}");
+    }
+    // Another reading of the same weights' shapes is another network.
+    let counts = Network::<Kalah>::new(rules, &[16], 3).expect("counts");
+    assert_ne!(counts.feature_len(), net.feature_len());
+}
+
 fn load_error(tensors: &[(&str, Vec<usize>, Vec<f32>)], meta: &[(&str, String)]) -> NnError {
     let path = write("bad.safetensors", tensors, meta);
     let rules = small_kalah();
@@ -242,9 +273,15 @@ fn bad_files_are_refused_naming_the_field() {
         "format"
     );
     assert_eq!(
-        format_field(load_error(&tensors, &with("encoding", "2"))),
+        format_field(load_error(&tensors, &with("encoding", "3"))),
         "encoding"
     );
+    // Encoding 2 reads one-hot counts: a first layer the width of the
+    // observation is not one of its networks.
+    assert!(matches!(
+        load_error(&tensors, &with("encoding", "2")),
+        NnError::Shape { name, .. } if name == "input"
+    ));
     assert_eq!(
         format_field(load_error(&tensors, &with("rules", "pits=x"))),
         "rules"

@@ -225,6 +225,8 @@ fn bad_settings_are_refused_naming_the_flag() {
             "--eval-opponent: unknown agent `minimax`",
         ),
         ("--full-share 2", "--full-share"),
+        ("--inputs raw", "--inputs"),
+        ("--policy-target q", "--policy-target"),
         ("--time soon", "--time"),
         (
             "--eval-pairs 1000000000",
@@ -289,5 +291,19 @@ fn a_resume_refuses_a_log_that_lost_rows_or_a_network_of_other_widths() {
     refused(
         &run(&again),
         &["network.safetensors", "hidden widths [8]", "[16]"],
+    );
+    // ... or by one of the same widths that reads raw counts: refused.
+    let counts = temp_dir("other-inputs");
+    let mut counts_args = args_for(&counts, "1", "16");
+    counts_args.extend(["--inputs".to_string(), "counts".to_string()]);
+    succeed(&run(&counts_args));
+    std::fs::copy(
+        counts.join("checkpoints/gen-1/network.safetensors"),
+        dir.join("checkpoints/gen-2/network.safetensors"),
+    )
+    .expect("copied");
+    refused(
+        &run(&again),
+        &["network.safetensors", "reads counts inputs", "say one-hot"],
     );
 }

@@ -47,7 +47,7 @@ pub use error::TrainError;
 pub use log::LogRow;
 pub use play::Progress;
 pub use replay::{Example, Replay};
-pub use settings::{Budget, TrainSettings};
+pub use settings::{Budget, PolicyTarget, TrainSettings};
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -252,7 +252,18 @@ fn open_run<G: Evaluate>(
         let saved = checkpoint::generation_dir(dir, done.generation);
         let net_path = saved.join(checkpoint::NETWORK_FILE);
         let net = Network::<G>::load(&net_path, &rules)?;
-        // The checkpoint's network is the run's: the widths its settings say.
+        // The checkpoint's network is the run's: the inputs and widths its
+        // settings say.
+        if net.inputs() != s.inputs {
+            return Err(TrainError::Corrupt {
+                file: net_path.display().to_string(),
+                message: format!(
+                    "reads {} inputs, but the run's settings say {}",
+                    net.inputs(),
+                    s.inputs
+                ),
+            });
+        }
         if net.hidden_widths() != s.hidden {
             return Err(TrainError::Corrupt {
                 file: net_path.display().to_string(),
@@ -299,7 +310,7 @@ fn open_run<G: Evaluate>(
         });
     }
     checkpoint::write_json(&settings_path, run)?;
-    let net = Network::<G>::new(rules, &s.hidden, s.seed)?;
+    let net = Network::<G>::with_inputs(rules, s.inputs, &s.hidden, s.seed)?;
     let replay = Replay::new(input, actions, s.replay_capacity);
     log::write_rows(&dir.join(checkpoint::LOG_FILE), &[])?;
     Ok((net, replay, Checkpoint::default(), Vec::new()))

@@ -22,7 +22,7 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, Gamma};
 
-use ngola_agents::az::{run_batched, BatchScratch, Tree};
+use ngola_agents::az::{run_batched, BatchScratch, RootChild, Tree};
 use ngola_agents::limit::SearchLimit;
 use ngola_agents::play::last_ply;
 use ngola_agents::solver::{Solver, SolverConfig};
@@ -32,7 +32,7 @@ use ngola_rules::opening::random_opening;
 use ngola_rules::Player;
 
 use super::replay::Example;
-use super::{TrainError, TrainSettings};
+use super::{PolicyTarget, TrainError, TrainSettings};
 
 /// The solver's table for exact labels, per group of games (MiB).
 const EXACT_TT_MB: u32 = 8;
@@ -99,6 +99,9 @@ struct Slot<G: Evaluate> {
     start_ply: u32,
     full: bool,
     records: Vec<Pending<G>>,
+    /// The network's priors at the root before any noise, in the order of
+    /// the root's children (the completed-Q target's prior).
+    priors: Vec<f32>,
     moves: u64,
     done: Option<Vec<Example>>,
     exact: u64,
@@ -135,6 +138,7 @@ pub fn play_group<G: Evaluate>(
             game,
             full: false,
             records: Vec::new(),
+            priors: Vec::new(),
             moves: 0,
             done: None,
             exact: 0,
@@ -186,6 +190,10 @@ pub fn play_group<G: Evaluate>(
             } else {
                 settings.fast_sims
             };
+            if s.full {
+                s.priors.clear();
+                s.priors.extend(tree.root_children().map(|c| c.prior));
+            }
             if s.full && settings.dirichlet_weight > 0.0 {
                 let mut noise: Vec<f32> = (0..tree.root_degree())
                     .map(|_| gamma.sample(&mut s.rng) as f32)
@@ -203,7 +211,7 @@ pub fn play_group<G: Evaluate>(
             let (s, tree) = (&mut slots[i], &mut trees[i]);
             let mv = choose(s, tree, settings);
             if s.full {
-                record(s, tree);
+                record(s, tree, settings.policy_target);
             }
             s.game.play(mv);
             s.moves += 1;
@@ -254,16 +262,21 @@ fn choose<G: Evaluate>(s: &mut Slot<G>, tree: &Tree<G>, settings: &TrainSettings
     tree.best_move()
 }
 
-/// Records the position at the root with its visit distribution.
-fn record<G: Evaluate>(s: &mut Slot<G>, tree: &Tree<G>) {
+/// Records the position at the root with its policy target.
+fn record<G: Evaluate>(s: &mut Slot<G>, tree: &Tree<G>, target: PolicyTarget) {
     let game = &s.game;
+    let children: Vec<_> = tree.root_children().collect();
+    let weights = match target {
+        PolicyTarget::Visits => children.iter().map(|c| c.visits as f32).collect(),
+        PolicyTarget::CompletedQ => completed_q_target(&children, &s.priors, tree.root_value()),
+    };
     let mut policy = vec![0.0f32; G::num_actions(game.rules())];
     let mut total = 0.0f32;
-    for c in tree.root_children() {
-        policy[game.action(c.mv)] += c.visits as f32;
-        total += c.visits as f32;
+    for (c, w) in children.iter().zip(weights) {
+        policy[game.action(c.mv)] += w;
+        total += w;
     }
-    if total <= 0.0 {
+    if !(total > 0.0 && total.is_finite()) {
         return;
     }
     policy.iter_mut().for_each(|p| *p /= total);
@@ -278,6 +291,50 @@ fn record<G: Evaluate>(s: &mut Slot<G>, tree: &Tree<G>) {
         policy,
         mover: game.to_move(),
     });
+}
+
+/// `c_visit` of the completed-Q target's scale (Danihelka et al.'s value).
+const C_VISIT: f32 = 50.0;
+/// `c_scale` of the completed-Q target's scale (their value with values
+/// rescaled to [0, 1]).
+const C_SCALE: f32 = 0.1;
+
+/// The improved policy of Gumbel AlphaZero (Danihelka, Guez, Schrittwieser
+/// and Silver, "Policy improvement by planning with Gumbel", 2022):
+/// `softmax(log prior + sigma(q))`, where `q` is each move's mean value
+/// for the side to move, an unvisited move's replaced by the root's mean
+/// value, rescaled to [0, 1] over the moves, and `sigma(q) = (C_VISIT +
+/// most visits) * C_SCALE * q`. Visit counts of a shallow search with
+/// root noise are a flat target whose most visited move is often the
+/// noise's; this one leans on the values the search found, and sharpens
+/// towards the move of highest value as the visits grow. Weights in
+/// the order of `children`; `priors` are the network's, before noise.
+pub fn completed_q_target<M>(
+    children: &[RootChild<M>],
+    priors: &[f32],
+    root_value: f32,
+) -> Vec<f32> {
+    let completed: Vec<f32> = children
+        .iter()
+        .map(|c| if c.visits > 0 { c.q } else { root_value })
+        .collect();
+    let (low, high) = completed
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &q| {
+            (l.min(q), h.max(q))
+        });
+    let most = children.iter().map(|c| c.visits).max().unwrap_or(0) as f32;
+    let scale = (C_VISIT + most) * C_SCALE / (high - low).max(1e-6);
+    let logits: Vec<f32> = completed
+        .iter()
+        .enumerate()
+        .map(|(i, &q)| {
+            let prior = priors.get(i).copied().unwrap_or(0.0).max(1e-12);
+            prior.ln() + scale * (q - low)
+        })
+        .collect();
+    let top = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    logits.iter().map(|&l| (l - top).exp()).collect()
 }
 
 /// Gives the records of a finished game their value targets: the result
@@ -320,4 +377,53 @@ fn finish<G: Evaluate>(
             })
             .collect(),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn child(visits: u32, q: f32) -> RootChild<u8> {
+        RootChild {
+            mv: 0,
+            visits,
+            prior: 0.0,
+            q,
+        }
+    }
+
+    fn normalised(weights: Vec<f32>) -> Vec<f32> {
+        let total: f32 = weights.iter().sum();
+        weights.iter().map(|w| w / total).collect()
+    }
+
+    #[test]
+    fn equal_values_give_the_prior_back() {
+        let children = [child(10, 0.2), child(3, 0.2), child(0, 0.0)];
+        let target = normalised(completed_q_target(&children, &[0.5, 0.3, 0.2], 0.2));
+        for (t, p) in target.iter().zip([0.5, 0.3, 0.2]) {
+            assert!((t - p).abs() < 1e-5, "{target:?}");
+        }
+    }
+
+    #[test]
+    fn the_best_value_takes_the_weight_and_more_so_with_more_visits() {
+        // The prior prefers the first move; the search found the second
+        // better. An unvisited third move counts at the root's value.
+        let priors = [0.6, 0.3, 0.1];
+        let few = [child(4, -0.2), child(4, 0.4), child(0, 0.0)];
+        let shallow = normalised(completed_q_target(&few, &priors, 0.1));
+        assert!(
+            shallow[1] > shallow[0] && shallow[1] > shallow[2],
+            "{shallow:?}"
+        );
+        let many = [child(40, -0.2), child(40, 0.4), child(0, 0.0)];
+        let deep = normalised(completed_q_target(&many, &priors, 0.1));
+        assert!(deep[1] > shallow[1], "{deep:?} {shallow:?}");
+        // The unvisited move at the root's value, between the two.
+        assert!(deep[2] > 0.0 && deep[2] < deep[1]);
+        assert!(completed_q_target(&many, &priors, 0.1)
+            .iter()
+            .all(|w| w.is_finite() && *w >= 0.0));
+    }
 }

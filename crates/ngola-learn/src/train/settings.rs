@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use ngola_nn::Inputs;
 use serde::{Deserialize, Serialize};
 
 use super::TrainError;
@@ -15,8 +16,18 @@ use super::TrainError;
 pub struct TrainSettings {
     /// Master seed: the initial weights, every game, every sample.
     pub seed: u64,
+    /// How the network reads an observation. A run recorded before this
+    /// setting existed read raw counts, so a `settings.json` without it
+    /// reads as [`Inputs::Counts`].
+    #[serde(default)]
+    pub inputs: Inputs,
     /// Widths of the network's hidden layers.
     pub hidden: Vec<usize>,
+    /// What a full search records as the policy target. A run recorded
+    /// before this setting existed recorded visits, so a `settings.json`
+    /// without it reads as [`PolicyTarget::Visits`].
+    #[serde(default)]
+    pub policy_target: PolicyTarget,
     /// Simulations of a full search (a move whose search is recorded as a
     /// policy target).
     pub full_sims: u32,
@@ -67,7 +78,9 @@ impl Default for TrainSettings {
     fn default() -> Self {
         TrainSettings {
             seed: 1,
+            inputs: Inputs::OneHot,
             hidden: vec![128, 128],
+            policy_target: PolicyTarget::CompletedQ,
             full_sims: 96,
             fast_sims: 16,
             full_share: 0.25,
@@ -87,6 +100,48 @@ impl Default for TrainSettings {
             eval_pairs: 20,
             eval_opponent: "greedy".to_string(),
         }
+    }
+}
+
+/// What a full search's position is given as its policy target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PolicyTarget {
+    /// The visit distribution of the search (AlphaZero's target).
+    #[default]
+    Visits,
+    /// Gumbel AlphaZero's improved policy: the network's prior sharpened
+    /// by the values the search found ([`super::play::completed_q_target`]).
+    CompletedQ,
+}
+
+impl PolicyTarget {
+    /// Both, as the command line names them.
+    pub const ALL: [PolicyTarget; 2] = [PolicyTarget::Visits, PolicyTarget::CompletedQ];
+
+    /// The name the settings and the command line give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PolicyTarget::Visits => "visits",
+            PolicyTarget::CompletedQ => "completed-q",
+        }
+    }
+}
+
+impl std::fmt::Display for PolicyTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PolicyTarget {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.name() == text)
+            .ok_or_else(|| format!("{text:?} is not visits or completed-q"))
     }
 }
 
@@ -223,5 +278,33 @@ impl TrainSettings {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_recorded_before_inputs_and_targets_existed_read_as_counts_and_visits() {
+        let mut recorded = serde_json::to_value(TrainSettings::default()).unwrap();
+        let map = recorded.as_object_mut().unwrap();
+        map.remove("inputs");
+        map.remove("policy_target");
+        let old: TrainSettings = serde_json::from_value(recorded).unwrap();
+        assert_eq!(old.inputs, Inputs::Counts);
+        assert_eq!(old.policy_target, PolicyTarget::Visits);
+        // New runs read one-hot counts and learn the completed-Q target.
+        let new = TrainSettings::default();
+        assert_eq!(
+            (new.inputs, new.policy_target),
+            (Inputs::OneHot, PolicyTarget::CompletedQ)
+        );
+        for target in PolicyTarget::ALL {
+            assert_eq!(target.name().parse::<PolicyTarget>(), Ok(target));
+            let json = serde_json::to_value(target).unwrap();
+            assert_eq!(json, serde_json::Value::from(target.name()));
+        }
+        assert!("q".parse::<PolicyTarget>().is_err());
     }
 }

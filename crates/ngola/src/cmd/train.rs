@@ -66,6 +66,12 @@ pub struct SettingArgs {
     /// Master seed [default: 1].
     #[arg(long)]
     seed: Option<u64>,
+    /// How the network reads the board: one-hot (each hole's count one-hot) or counts (raw) [default: one-hot].
+    #[arg(long, value_name = "one-hot|counts")]
+    inputs: Option<ngola_nn::Inputs>,
+    /// The policy target: completed-q (the prior sharpened by the search's values) or visits [default: completed-q].
+    #[arg(long, value_name = "completed-q|visits")]
+    policy_target: Option<ngola_learn::train::PolicyTarget>,
     /// Hidden layer widths, comma-separated [default: 128,128].
     #[arg(long, value_delimiter = ',')]
     hidden: Option<Vec<usize>>,
@@ -149,7 +155,7 @@ macro_rules! setting_flags {
 }
 
 setting_flags!(
-    seed => seed, hidden => hidden, sims => full_sims, fast_sims => fast_sims,
+    seed => seed, inputs => inputs, policy_target => policy_target, hidden => hidden, sims => full_sims, fast_sims => fast_sims,
     full_share => full_share, c => c_puct, dirichlet_alpha => dirichlet_alpha,
     dirichlet_weight => dirichlet_weight, temperature_plies => temperature_plies,
     opening_plies => opening_plies, games => games_per_generation,

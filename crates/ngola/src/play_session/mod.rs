@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use thiserror::Error;
 
+use ngola_agents::play::{play_out, Ended, Players};
 use ngola_agents::Agent;
 use ngola_rules::{Game, MoveList, Outcome, Player};
 
@@ -217,20 +218,41 @@ const HELP: &str = "Type a move in the game's notation (one of the legal moves l
   help      this text
   quit      stop here (the game so far is saved)";
 
-/// The session's state.
-struct Session<G: Game, W: Write> {
-    game: G,
+/// The session's players: the person, whose lines come from `lines`, and
+/// the opponent agent; what they say goes to `out`. The game itself is
+/// played by the one game loop ([`play_out`]), which asks them for moves.
+struct Session<'a, G: Game, W: Write> {
     human: Player,
     history: Vec<PlayedMove<G>>,
     opponent: AgentMaker<G>,
     opponent_agent: Box<dyn Agent<G>>,
     hint: AgentMaker<G>,
     out: W,
+    lines: &'a mut dyn LineSource,
+    changed: &'a mut dyn FnMut(&[PlayedMove<G>]),
+    /// The move being chosen is the person's forced pass.
+    forced: bool,
     /// The position text of the board last drawn, so that a board is
     /// drawn again only when something changed.
     drawn: Option<String>,
     /// The person interrupted the session.
     interrupted: bool,
+}
+
+/// Why the session's players stop the game loop.
+enum Pause {
+    /// The person takes back his last move.
+    Undo,
+    /// The person stopped the session (quit, end of input, Ctrl-C).
+    Quit,
+    /// Reading, writing or the agent failed.
+    Failed(PlayError),
+}
+
+impl From<io::Error> for Pause {
+    fn from(e: io::Error) -> Self {
+        Pause::Failed(PlayError::Output(e))
+    }
 }
 
 /// Plays a game between the person, whose lines come from `lines`, and
@@ -254,55 +276,100 @@ pub fn play_session_with<G: Game, L: LineSource, W: Write>(
     } = setup;
     let opponent_agent = opponent.build();
     let mut session = Session {
-        game: start,
         human,
         history: Vec::new(),
         opponent,
         opponent_agent,
         hint,
         out: output,
+        lines: &mut lines,
+        changed,
+        forced: false,
         drawn: None,
         interrupted: false,
     };
-    let outcome = session.run(&mut lines, changed);
-    match outcome {
-        Ok(outcome) => (session.finish(outcome), None),
-        Err(error) => (session.finish(None), Some(error)),
+    let mut game = start;
+    let outcome = session.run(&mut game);
+    let result = PlayResult {
+        moves: session.history,
+        last: game,
+        outcome: *outcome.as_ref().unwrap_or(&None),
+        interrupted: session.interrupted,
+    };
+    (result, outcome.err())
+}
+
+impl<G: Game, W: Write> Players<G> for Session<'_, G, W> {
+    type Stop = Pause;
+
+    fn choose(&mut self, game: &G, _after: &mut G) -> Result<(G::Move, bool), Pause> {
+        self.forced = false;
+        let mv = if game.to_move() == self.human {
+            self.human_move(game)?
+        } else {
+            self.agent_move(game)?
+        };
+        Ok((mv, false))
+    }
+
+    fn played(&mut self, before: &G, mv: G::Move) {
+        self.opponent_agent.observe(before, mv);
+        self.history.push(PlayedMove {
+            mover: before.to_move(),
+            before: before.clone(),
+            mv,
+            forced: self.forced,
+            description: before.describe_move(mv),
+        });
+        (self.changed)(&self.history);
     }
 }
 
-impl<G: Game, W: Write> Session<G, W> {
-    /// The session's loop: the outcome if the game ended, `None` if the
-    /// person stopped it.
-    fn run(
-        &mut self,
-        lines: &mut dyn LineSource,
-        changed: &mut dyn FnMut(&[PlayedMove<G>]),
-    ) -> Result<Option<Outcome>, PlayError> {
-        let human = self.human;
+impl<G: Game, W: Write> Session<'_, G, W> {
+    /// The session: the outcome if the game ended, `None` if the person
+    /// stopped it (or the game reached the loop's ply limit).
+    fn run(&mut self, game: &mut G) -> Result<Option<Outcome>, PlayError> {
         self.greet()?;
+        let started_at = game.ply();
+        let mut after = game.clone();
         loop {
-            if let Some(outcome) = self.game.outcome() {
-                self.announce(outcome)?;
-                return Ok(Some(outcome));
-            }
-            if self.game.to_move() != human {
-                self.agent_moves()?;
-                changed(&self.history);
-                continue;
-            }
-            let mut legal = MoveList::new();
-            self.game.legal_moves(&mut legal);
-            if let [only] = legal.as_slice() {
-                if only.to_string() == "pass" {
-                    writeln!(self.out, "You have no move and pass.")?;
-                    self.play(*only, true)?;
-                    changed(&self.history);
-                    continue;
+            match play_out(game, &mut after, self, started_at) {
+                Ended::Over(outcome) => {
+                    self.announce(game, outcome)?;
+                    return Ok(Some(outcome));
                 }
+                Ended::PlyLimit => {
+                    self.stopped(game)?;
+                    return Ok(None);
+                }
+                Ended::Stopped(Pause::Undo) => {
+                    self.undo(game)?;
+                    (self.changed)(&self.history);
+                }
+                Ended::Stopped(Pause::Quit) => {
+                    self.stopped(game)?;
+                    return Ok(None);
+                }
+                Ended::Stopped(Pause::Failed(error)) => return Err(error),
             }
-            self.show_turn(&legal)?;
-            let line = match lines.read_line("Your move> ", &mut self.out) {
+        }
+    }
+
+    /// The person's move: his forced pass, or the lines read until one
+    /// names a legal move, the commands among them answered.
+    fn human_move(&mut self, game: &G) -> Result<G::Move, Pause> {
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        if let [only] = legal.as_slice() {
+            if only.to_string() == "pass" {
+                writeln!(self.out, "You have no move and pass.")?;
+                self.forced = true;
+                return Ok(*only);
+            }
+        }
+        loop {
+            self.show_turn(game, &legal)?;
+            let line = match self.lines.read_line("Your move> ", &mut self.out) {
                 Ok(InputLine::Text(text)) => text,
                 Ok(InputLine::NotUtf8(bytes)) => {
                     writeln!(
@@ -313,14 +380,12 @@ impl<G: Game, W: Write> Session<G, W> {
                 }
                 Ok(InputLine::End) => {
                     writeln!(self.out, "\n(end of input)")?;
-                    self.stopped()?;
-                    return Ok(None);
+                    return Err(Pause::Quit);
                 }
                 Ok(InputLine::Interrupted) => {
                     writeln!(self.out, "(interrupted)")?;
                     self.interrupted = true;
-                    self.stopped()?;
-                    return Ok(None);
+                    return Err(Pause::Quit);
                 }
                 Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                     writeln!(
@@ -329,30 +394,26 @@ impl<G: Game, W: Write> Session<G, W> {
                     )?;
                     continue;
                 }
-                Err(e) => return Err(PlayError::Input(e)),
+                Err(e) => return Err(Pause::Failed(PlayError::Input(e))),
             };
             match Command::read(&line) {
                 Command::Help => writeln!(self.out, "{HELP}")?,
-                Command::Moves => self.list_moves(&legal)?,
-                Command::Hint => self.give_hint()?,
-                Command::Undo => {
-                    self.undo()?;
-                    changed(&self.history);
-                }
-                Command::Board => self.draw()?,
-                Command::Position => writeln!(self.out, "{}", self.game)?,
-                Command::Quit => {
-                    self.stopped()?;
-                    return Ok(None);
-                }
+                Command::Moves => self.list_moves(game, &legal)?,
+                Command::Hint => self.give_hint(game)?,
+                Command::Undo => return Err(Pause::Undo),
+                Command::Board => self.draw(game)?,
+                Command::Position => writeln!(self.out, "{game}")?,
+                Command::Quit => return Err(Pause::Quit),
                 Command::Move(text) if text.is_empty() => {}
                 Command::Move(text) => {
-                    self.human_moves(&text)?;
-                    changed(&self.history);
+                    if let Some(mv) = self.read_move(game, &text)? {
+                        return Ok(mv);
+                    }
                 }
             }
         }
     }
+
     fn greet(&mut self) -> io::Result<()> {
         writeln!(
             self.out,
@@ -364,8 +425,8 @@ impl<G: Game, W: Write> Session<G, W> {
         )
     }
 
-    fn draw(&mut self) -> io::Result<()> {
-        let text = self.game.to_string();
+    fn draw(&mut self, game: &G) -> io::Result<()> {
+        let text = game.to_string();
         self.drawn = Some(text.clone());
         match BoardView::parse(&text) {
             Ok(board) => write!(
@@ -378,10 +439,10 @@ impl<G: Game, W: Write> Session<G, W> {
         }
     }
 
-    fn show_turn(&mut self, legal: &MoveList<G::Move>) -> io::Result<()> {
-        if self.drawn.as_deref() != Some(&self.game.to_string()) {
+    fn show_turn(&mut self, game: &G, legal: &MoveList<G::Move>) -> io::Result<()> {
+        if self.drawn.as_deref() != Some(&game.to_string()) {
             writeln!(self.out)?;
-            self.draw()?;
+            self.draw(game)?;
         }
         let list = legal
             .iter()
@@ -393,57 +454,45 @@ impl<G: Game, W: Write> Session<G, W> {
         self.out.flush()
     }
 
-    fn list_moves(&mut self, legal: &MoveList<G::Move>) -> io::Result<()> {
+    fn list_moves(&mut self, game: &G, legal: &MoveList<G::Move>) -> io::Result<()> {
         let width = legal.iter().map(|m| m.to_string().len()).max().unwrap_or(0);
         for &mv in legal {
-            let what = self.game.describe_move(mv);
+            let what = game.describe_move(mv);
             writeln!(self.out, "  {:<width$}  {what}", mv.to_string())?;
         }
         Ok(())
     }
 
-    /// Plays `mv` for the side to move, telling the opponent agent.
-    fn play(&mut self, mv: G::Move, forced: bool) -> io::Result<()> {
-        let before = self.game.clone();
-        let description = before.describe_move(mv);
-        self.opponent_agent.observe(&before, mv);
-        self.game.play(mv);
-        self.history.push(PlayedMove {
-            mover: before.to_move(),
-            before,
-            mv,
-            forced,
-            description,
-        });
-        Ok(())
-    }
-
-    fn human_moves(&mut self, text: &str) -> io::Result<()> {
-        let mv = match self.game.parse_move(text) {
+    /// The legal move `text` names, announced; `None` (the reason said)
+    /// for text that names none.
+    fn read_move(&mut self, game: &G, text: &str) -> io::Result<Option<G::Move>> {
+        let mv = match game.parse_move(text) {
             Ok(mv) => mv,
             Err(err) => {
-                return writeln!(self.out, "Not a move: {err}. Type `help` for the commands.");
+                writeln!(self.out, "Not a move: {err}. Type `help` for the commands.")?;
+                return Ok(None);
             }
         };
-        if let Err(err) = self.game.check_move(mv) {
-            return writeln!(self.out, "Not legal here: {err}.");
+        if let Err(err) = game.check_move(mv) {
+            writeln!(self.out, "Not legal here: {err}.")?;
+            return Ok(None);
         }
-        let what = self.game.describe_move(mv);
+        let what = game.describe_move(mv);
         writeln!(self.out, "You play {mv}{}.", with_colon(&what))?;
-        self.play(mv, false)
+        Ok(Some(mv))
     }
 
-    fn agent_moves(&mut self) -> Result<(), PlayError> {
+    fn agent_move(&mut self, game: &G) -> Result<G::Move, Pause> {
         let clock = Instant::now();
-        let mv = self.opponent_agent.select(&self.game);
+        let mv = self.opponent_agent.select(game);
         let seconds = clock.elapsed().as_secs_f64();
-        if let Err(err) = self.game.check_move(mv) {
-            return Err(PlayError::IllegalAgentMove {
+        if let Err(err) = game.check_move(mv) {
+            return Err(Pause::Failed(PlayError::IllegalAgentMove {
                 agent: self.opponent.label().to_string(),
                 reason: err.to_string(),
-            });
+            }));
         }
-        let what = self.game.describe_move(mv);
+        let what = game.describe_move(mv);
         let time = if seconds >= 0.1 {
             format!(" ({seconds:.1} s)")
         } else {
@@ -452,19 +501,18 @@ impl<G: Game, W: Write> Session<G, W> {
         writeln!(
             self.out,
             "{} ({}) plays {mv}{}{time}.",
-            self.game.to_move(),
+            game.to_move(),
             self.opponent.label(),
             with_colon(&what)
         )?;
-        self.play(mv, false)?;
-        Ok(())
+        Ok(mv)
     }
 
-    fn give_hint(&mut self) -> io::Result<()> {
+    fn give_hint(&mut self, game: &G) -> io::Result<()> {
         writeln!(self.out, "Asking {} ...", self.hint.label())?;
         let mut agent = self.hint.build();
-        let mv = agent.select(&self.game);
-        let what = self.game.describe_move(mv);
+        let mv = agent.select(game);
+        let what = game.describe_move(mv);
         writeln!(
             self.out,
             "Hint ({}): {mv}{}.",
@@ -473,7 +521,7 @@ impl<G: Game, W: Write> Session<G, W> {
         )
     }
 
-    fn undo(&mut self) -> io::Result<()> {
+    fn undo(&mut self, game: &mut G) -> io::Result<()> {
         let human = self.human;
         let Some(index) = self
             .history
@@ -483,7 +531,7 @@ impl<G: Game, W: Write> Session<G, W> {
             return writeln!(self.out, "Nothing to undo: you have not moved yet.");
         };
         let taken_back = self.history.len() - index;
-        self.game = self.history[index].before.clone();
+        *game = self.history[index].before.clone();
         self.history.truncate(index);
         // The agent may hold a search tree for the position it last saw.
         self.opponent_agent = self.opponent.build();
@@ -494,10 +542,10 @@ impl<G: Game, W: Write> Session<G, W> {
         )
     }
 
-    fn announce(&mut self, outcome: Outcome) -> io::Result<()> {
+    fn announce(&mut self, game: &G, outcome: Outcome) -> io::Result<()> {
         writeln!(self.out)?;
-        self.draw()?;
-        let [south, north] = self.game.totals();
+        self.draw(game)?;
+        let [south, north] = game.totals();
         let verdict = match outcome.winner {
             Some(winner) => format!("{winner} wins"),
             None => "a draw".to_string(),
@@ -505,7 +553,7 @@ impl<G: Game, W: Write> Session<G, W> {
         writeln!(
             self.out,
             "Game over after {} plies: {verdict}, South {south} to North {north} ({}).",
-            self.game.ply(),
+            game.ply(),
             outcome.reason
         )?;
         let line = match outcome.winner {
@@ -516,21 +564,12 @@ impl<G: Game, W: Write> Session<G, W> {
         writeln!(self.out, "{line}")
     }
 
-    fn stopped(&mut self) -> io::Result<()> {
+    fn stopped(&mut self, game: &G) -> io::Result<()> {
         writeln!(
             self.out,
             "Stopped at ply {}; the game is unfinished.",
-            self.game.ply()
+            game.ply()
         )
-    }
-
-    fn finish(self, outcome: Option<Outcome>) -> PlayResult<G> {
-        PlayResult {
-            moves: self.history,
-            last: self.game,
-            outcome,
-            interrupted: self.interrupted,
-        }
     }
 }
 

@@ -17,12 +17,16 @@
 #                    into target/tb/ (`ngola tablebase build`)
 #
 # then rewrites results/learned/README.md (experiments/learned-report.py).
+# A match already played is kept while the network it read is the one in
+# results/learned/<game>/ (the SHA-256 its inputs.csv records); a match of
+# an older network is played again.
 #
 #   nice experiments/evaluate-learned.sh [GAME...]
 #
 # SIMS (default 100), GAMES per match (default 200), TC (default 2+0.05)
-# and THREADS (default 2) set the matches. Matches already played are
-# kept (delete a match's folder to play it again).
+# and THREADS (default 2) set the matches; ONLY (names separated by
+# spaces, default all) plays only the matches named. Delete a match's
+# folder to play it again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NGOLA=${NGOLA:-target/release/ngola}
@@ -39,7 +43,12 @@ fi
 match() {
   local game=$1 name=$2 games=$3; shift 3
   local out=results/learned/$game/eval/$name
-  if [ -f "$out/standings.csv" ]; then
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then
+    return
+  fi
+  local sha
+  sha=$(sha256sum "results/learned/$game/az.safetensors" | cut -d' ' -f1)
+  if [ -f "$out/standings.csv" ] && grep -q "$sha" "$out/inputs.csv" 2> /dev/null; then
     echo "$game $name: kept"
     return
   fi
@@ -58,7 +67,7 @@ for game in "${games[@]}"; do
   match "$game" az-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "alphabeta=alphabeta"
   match "$game" az-vs-mcts-tc "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "mcts=mcts"
   match "$game" abnet-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "abnet=alphabeta:eval=net:$net" --agent "alphabeta=alphabeta"
-  if [ "$game" != mangola ]; then
+  if [ "$game" != mangola ] && { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" accuracy "* ]]; }; then
     tb=target/tb/$game-l$TB_SEEDS
     "$NGOLA" tablebase build "$game" --seeds "$TB_SEEDS" -o "$tb" > /dev/null
     FORMAT=round-robin match "$game" accuracy "$((GAMES / 4))" --accuracy "$tb" \

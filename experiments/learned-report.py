@@ -11,6 +11,7 @@ them. Every figure is read from those files.
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 from pathlib import Path
 
@@ -54,6 +55,16 @@ def training_rows() -> list[str]:
     return lines
 
 
+def of_current_network(game: Path, run: Path) -> bool:
+    """Whether the match in `run` read the game's network as it is now
+    (its SHA-256 among the files the run's inputs.csv records)."""
+    inputs = run / "inputs.csv"
+    if not inputs.is_file():
+        return False
+    sha = hashlib.sha256((game / "az.safetensors").read_bytes()).hexdigest()
+    return any(row["sha256"] == sha for row in read_csv(inputs))
+
+
 def match_rows() -> list[str]:
     lines = [
         "| game | match | games | score [95% interval] | aim | reached | time control | seconds |",
@@ -62,7 +73,7 @@ def match_rows() -> list[str]:
     for d in sorted(p for p in ROOT.iterdir() if (p / "eval").is_dir()):
         for name, question, aim in MATCHES:
             run = d / "eval" / name
-            if not (run / "standings.csv").is_file():
+            if not (run / "standings.csv").is_file() or not of_current_network(d, run):
                 continue
             first = read_csv(run / "standings.csv")
             row = next(r for r in first if r["id"] == "0")
@@ -86,6 +97,8 @@ def accuracy_rows() -> list[str]:
         "|---|---|---|---|",
     ]
     for d in sorted(p for p in ROOT.iterdir() if (p / "eval" / "accuracy" / "accuracy.csv").is_file()):
+        if not of_current_network(d, d / "eval" / "accuracy"):
+            continue
         for row in read_csv(d / "eval" / "accuracy" / "accuracy.csv"):
             share = f"{100 * float(row['kept_share']):.1f}% [{100 * float(row['kept_low']):.1f}%, {100 * float(row['kept_high']):.1f}%]"
             lines.append(f"| {d.name} | `{row['agent']}` | {row['positions']} | {share} |")

@@ -132,15 +132,15 @@ pub fn train<G: Evaluate>(
         let (played, learned) = std::thread::scope(|scope| {
             let learner = scope.spawn(|| learn(&mut trainer, &replay, settings, generation, steps));
             let played = pool.install(|| {
-                self_play(
-                    &start,
-                    &*playing,
+                self_play(&play::Generation {
+                    start: &start,
+                    net: &*playing,
                     settings,
-                    generation,
+                    number: generation,
                     stop,
                     progress,
-                    budget.memory,
-                )
+                    memory: budget.memory,
+                })
             });
             let learned = learner.join().unwrap_or_else(|_| {
                 Err(TrainError::Corrupt {
@@ -361,14 +361,9 @@ fn learn<G: Evaluate>(
 /// The generation's self-play: its games in fixed groups of
 /// `games_in_flight`, the groups spread over the pool's threads.
 fn self_play<G: Evaluate>(
-    start: &G,
-    net: &Network<G>,
-    settings: &TrainSettings,
-    generation: u64,
-    stop: &AtomicBool,
-    progress: &Progress,
-    memory: Option<ngola_agents::memory::MemoryLimit>,
+    generation: &play::Generation<'_, G>,
 ) -> Result<play::Played, TrainError> {
+    let settings = generation.settings;
     let games = u64::from(settings.games_per_generation);
     let group = u64::from(settings.games_in_flight);
     let groups: Vec<_> = (0..games.div_ceil(group))
@@ -376,11 +371,7 @@ fn self_play<G: Evaluate>(
         .collect();
     let results: Vec<Result<play::Played, TrainError>> = groups
         .into_par_iter()
-        .map(|indices| {
-            play::play_group(
-                start, net, settings, generation, indices, stop, progress, memory,
-            )
-        })
+        .map(|indices| play::play_group(generation, indices))
         .collect();
     let mut all = play::Played::default();
     for r in results {

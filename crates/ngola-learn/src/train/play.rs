@@ -107,18 +107,38 @@ struct Slot<G: Evaluate> {
     exact: u64,
 }
 
-/// Plays the games `indices` of `generation` from `start` with `net`.
-#[allow(clippy::too_many_arguments)]
+/// What every group of a generation's self-play shares.
+pub struct Generation<'a, G: Evaluate> {
+    /// The position every game starts from (before its random opening).
+    pub start: &'a G,
+    /// The network that plays.
+    pub net: &'a dyn Evaluator<G>,
+    /// The run's settings.
+    pub settings: &'a TrainSettings,
+    /// The generation's number (counted from 1).
+    pub number: u64,
+    /// Raised to stop at once.
+    pub stop: &'a AtomicBool,
+    /// Counters a caller may read while the games go on.
+    pub progress: &'a Progress,
+    /// The memory the exact labels' solver may take.
+    pub memory: Option<ngola_agents::memory::MemoryLimit>,
+}
+
+/// Plays the games `indices` of the generation.
 pub fn play_group<G: Evaluate>(
-    start: &G,
-    net: &dyn Evaluator<G>,
-    settings: &TrainSettings,
-    generation: u64,
+    generation: &Generation<'_, G>,
     indices: Range<u64>,
-    stop: &AtomicBool,
-    progress: &Progress,
-    memory: Option<ngola_agents::memory::MemoryLimit>,
 ) -> Result<Played, TrainError> {
+    let Generation {
+        start,
+        net,
+        settings,
+        number: generation,
+        stop,
+        progress,
+        memory,
+    } = *generation;
     let mut slots = Vec::with_capacity((indices.end - indices.start) as usize);
     // One tree per game, beside its slot: a finished game's tree has no
     // budget left, so every round runs over all of them.

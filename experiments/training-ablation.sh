@@ -10,9 +10,9 @@
 #
 # eval_score_last10 is the mean evaluation score (the network's own move,
 # no search, against the opponent) over the last ten generations, and the
-# losses are the last generation's. Runs are deterministic whatever the
-# threads, so the table comes out the same on any machine; the runs go in
-# target/ablation/ and a finished one is kept.
+# losses are the last generation's. A run gives the same networks whatever
+# its number of threads; the runs go in target/ablation/ and a finished one
+# is kept.
 #
 #   nice experiments/training-ablation.sh [GAME] [GENERATIONS]
 #

@@ -17,7 +17,10 @@
 #   nice experiments/training-ablation.sh [GAME] [GENERATIONS]
 #
 # GAME defaults to oware, GENERATIONS to 40; two runs go at once, one
-# thread each.
+# thread each. With PYTHON (default python3) able to import NumPy, the
+# four runs' last checkpoints are also probed (experiments/replay-probe.py:
+# how sharp the policy targets are, how well the network fits them) into
+# results/learned/ablation/GAME-probe.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NGOLA=${NGOLA:-target/release/ngola}
@@ -47,3 +50,15 @@ for inputs in counts one-hot; do
   done
 done
 cat "$out"
+if "${PYTHON:-python3}" -c "import numpy" 2> /dev/null; then
+  probe=results/learned/ablation/$game-probe.txt
+  echo "# experiments/training-ablation.sh $game $generations" > "$probe"
+  for inputs in counts one-hot; do
+    for target in visits completed-q; do
+      "${PYTHON:-python3}" experiments/replay-probe.py "$work/$game-$inputs-$target" >> "$probe"
+    done
+  done
+  cat "$probe"
+else
+  echo "no NumPy for ${PYTHON:-python3}: the runs are not probed" >&2
+fi

@@ -10,6 +10,10 @@
 #   az-vs-mcts-tc    az against mcts at equal time (--tc)
 #   abnet-vs-alphabeta alpha-beta on the network's value against alpha-beta
 #                    on the hand-written evaluation, at equal time
+#   ladder           a strength ladder: one round robin of random, greedy,
+#                    alphabeta, mcts, policy, az and alphabeta:eval=net at
+#                    equal time (--tc), LADDER_GAMES (default 20) games a
+#                    pairing, rated by the arena (ratings.csv, random at 0)
 #   accuracy         (Kalah, Oware, Um el-Bagara) az, policy, alphabeta and
 #                    mcts in a round robin whose moves are measured against
 #                    an endgame database of every position with at most
@@ -67,6 +71,9 @@ for game in "${games[@]}"; do
   match "$game" az-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "alphabeta=alphabeta"
   match "$game" az-vs-mcts-tc "$((GAMES / 2))" --tc "$TC" --agent "az=az:net=$net,sims=10000000" --agent "mcts=mcts"
   match "$game" abnet-vs-alphabeta "$((GAMES / 2))" --tc "$TC" --agent "abnet=alphabeta:eval=net:$net" --agent "alphabeta=alphabeta"
+  FORMAT=round-robin match "$game" ladder "${LADDER_GAMES:-20}" --tc "$TC" --anchor random \
+    --agent random --agent greedy --agent alphabeta --agent mcts --agent "policy=policy:net=$net" \
+    --agent "az=az:net=$net,sims=10000000" --agent "abnet=alphabeta:eval=net:$net"
   if [ "$game" != mangola ] && { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" accuracy "* ]]; }; then
     tb=target/tb/$game-l$TB_SEEDS
     "$NGOLA" tablebase build "$game" --seeds "$TB_SEEDS" -o "$tb" > /dev/null

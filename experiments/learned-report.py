@@ -91,6 +91,22 @@ def match_rows() -> list[str]:
     return lines
 
 
+def ladder_rows() -> list[str]:
+    lines = [
+        "| game | rank | agent | Elo [95% interval] | games | seconds |",
+        "|---|---|---|---|---|---|",
+    ]
+    for d in sorted(p for p in ROOT.iterdir() if (p / "eval" / "ladder" / "ratings.csv").is_file()):
+        run = d / "eval" / "ladder"
+        if not of_current_network(d, run):
+            continue
+        seconds = (run / "seconds.txt").read_text().strip() if (run / "seconds.txt").is_file() else ""
+        for row in read_csv(run / "ratings.csv"):
+            elo = f"{float(row['elo']):.0f} [{float(row['elo_low']):.0f}, {float(row['elo_high']):.0f}]"
+            lines.append(f"| {d.name} | {row['rank']} | `{row['agent']}` | {elo} | {row['games']} | {seconds} |")
+    return lines
+
+
 def accuracy_rows() -> list[str]:
     lines = [
         "| game | agent | positions measured | moves keeping the exact value [95% Wilson] |",
@@ -173,6 +189,17 @@ def main() -> None:
         "cannot be replayed move for move.",
         "",
         *match_rows(),
+        "",
+        "## Strength ladder",
+        "",
+        "The `ladder` round robin of `experiments/evaluate-learned.sh`: random,",
+        "greedy, alpha-beta, MCTS (each at its defaults), the network's own",
+        "move, az and alpha-beta on the network's value, every pair over",
+        "distinct openings with both colours at 2+0.05, rated together by",
+        "the arena (`ratings.csv`: the joint logistic fit over the colour-swapped",
+        "pairs, random at 0, 95% intervals).",
+        "",
+        *ladder_rows(),
         "",
         "## Moves against perfect play",
         "",

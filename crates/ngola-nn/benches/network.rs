@@ -2,14 +2,15 @@
 //! per second of a forward pass ([`Evaluator::evaluate`], the encoding
 //! included) and of a training step ([`Trainer::step`]: forward, backward
 //! and AdamW), at batches of 1, 32 and 256, for Kalah and Mangola with
-//! two hidden layers of 64 and of 128.
+//! two hidden layers of 64 and of 128, each network reading raw counts and
+//! one-hot counts ([`Inputs`]) side by side.
 //! `cargo bench -p ngola-nn --bench network`.
 //!
 //! NGOLA_BENCH_SECONDS sets the time per measurement (default 1).
 
 use std::time::{Duration, Instant};
 
-use ngola_nn::{Encode, Evaluator, Network, TrainBatch, TrainConfig, Trainer};
+use ngola_nn::{Encode, Evaluator, Inputs, Network, TrainBatch, TrainConfig, Trainer};
 use ngola_rules::kalah::Kalah;
 use ngola_rules::mangola::Mangola;
 use rand::SeedableRng;
@@ -44,9 +45,9 @@ fn rate(budget: Duration, mut f: impl FnMut()) -> f64 {
     calls as f64 / start.elapsed().as_secs_f64()
 }
 
-fn bench<G: Encode>(hidden: &[usize], budget: Duration) {
+fn bench<G: Encode>(hidden: &[usize], inputs: Inputs, budget: Duration) {
     let rules = G::Rules::default();
-    let net = Network::<G>::new(rules, hidden, 1).expect("network");
+    let net = Network::<G>::with_inputs(rules, inputs, hidden, 1).expect("network");
     let pool = positions::<G>(256);
     for batch in BATCHES {
         let games = &pool[..batch];
@@ -71,9 +72,10 @@ fn bench<G: Encode>(hidden: &[usize], budget: Duration) {
             trainer.step(&data).expect("step");
         });
         println!(
-            "{:<8} hidden {:<8} batch {:>3}: forward {:>10.0} positions/s ({:>8.1} us/batch), \
+            "{:<8} {:<7} hidden {:<8} batch {:>3}: forward {:>10.0} positions/s ({:>8.1} us/batch), \
              train step {:>9.0} positions/s ({:>8.1} us/batch)",
             G::NAME,
+            inputs.name(),
             format!("{hidden:?}"),
             batch,
             forward * batch as f64,
@@ -91,7 +93,9 @@ fn main() {
         .unwrap_or(1.0);
     let budget = Duration::from_secs_f64(seconds);
     for hidden in [&[64, 64][..], &[128, 128]] {
-        bench::<Kalah>(hidden, budget);
-        bench::<Mangola>(hidden, budget);
+        for inputs in Inputs::ALL {
+            bench::<Kalah>(hidden, inputs, budget);
+            bench::<Mangola>(hidden, inputs, budget);
+        }
     }
 }

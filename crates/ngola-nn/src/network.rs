@@ -219,8 +219,23 @@ impl<G: Encode> Network<G> {
         out
     }
 
+    /// The first-layer inputs of `n` observations laid one after the other
+    /// in `observations`, as one `[n, features]` tensor.
+    pub(crate) fn feature_tensor(&self, observations: &[f32], n: usize) -> Result<Tensor, NnError> {
+        let data = if self.inputs() == Inputs::Counts {
+            observations.to_vec()
+        } else {
+            self.features(observations.chunks_exact(self.input_len().max(1)))
+        };
+        Tensor::from_vec(data, (n, self.feature_len()), &Device::Cpu).map_err(backend)
+    }
+
     /// The forward pass on a batch of first-layer inputs `[B, features]`.
-    fn forward_features(&self, x: &Tensor, track: bool) -> candle_core::Result<(Tensor, Tensor)> {
+    pub(crate) fn forward_features(
+        &self,
+        x: &Tensor,
+        track: bool,
+    ) -> candle_core::Result<(Tensor, Tensor)> {
         let mut h = x.clone();
         for layer in &self.hidden {
             h = layer.forward(&h, track)?.relu()?;
@@ -243,14 +258,7 @@ impl<G: Encode> Network<G> {
             )
             .map_err(backend);
         }
-        let len = self.input_len();
-        let features = self.features(observations.chunks_exact(len.max(1)));
-        Tensor::from_vec(
-            features,
-            (positions.len(), self.feature_len()),
-            &Device::Cpu,
-        )
-        .map_err(backend)
+        self.feature_tensor(&observations, positions.len())
     }
 
     /// The observations of `positions` (each from its mover's side) as one

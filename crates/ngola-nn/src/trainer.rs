@@ -219,12 +219,12 @@ impl<G: Encode> Trainer<G> {
         let t = |data: &[f32], cols: usize| {
             Tensor::from_slice(data, (n, cols), &Device::Cpu).map_err(backend)
         };
-        let x = t(&batch.inputs, input)?;
+        let x = self.net.feature_tensor(&batch.inputs, n)?;
         let mask = t(&batch.mask, actions)?;
         let target = t(&batch.policy, actions)?;
         let z = Tensor::from_slice(&batch.values, n, &Device::Cpu).map_err(backend)?;
         let compute = || -> candle_core::Result<(Tensor, Tensor, Tensor)> {
-            let (logits, value) = self.net.forward(&x, track)?;
+            let (logits, value) = self.net.forward_features(&x, track)?;
             let log_p = candle_nn::ops::log_softmax(&(logits + mask)?, D::Minus1)?;
             let policy = (target * log_p)?.sum(1)?.mean_all()?.neg()?;
             let value = (value - z)?.sqr()?.mean_all()?;

@@ -254,25 +254,23 @@ fn open_run<G: Evaluate>(
         let net = Network::<G>::load(&net_path, &rules)?;
         // The checkpoint's network is the run's: the inputs and widths its
         // settings say.
+        let corrupt = |message: String| TrainError::Corrupt {
+            file: net_path.display().to_string(),
+            message,
+        };
         if net.inputs() != s.inputs {
-            return Err(TrainError::Corrupt {
-                file: net_path.display().to_string(),
-                message: format!(
-                    "reads {} inputs, but the run's settings say {}",
-                    net.inputs(),
-                    s.inputs
-                ),
-            });
+            return Err(corrupt(format!(
+                "reads {} inputs, but the run's settings say {}",
+                net.inputs(),
+                s.inputs
+            )));
         }
         if net.hidden_widths() != s.hidden {
-            return Err(TrainError::Corrupt {
-                file: net_path.display().to_string(),
-                message: format!(
-                    "hidden widths {:?}, but the run's settings say {:?}",
-                    net.hidden_widths(),
-                    s.hidden
-                ),
-            });
+            return Err(corrupt(format!(
+                "hidden widths {:?}, but the run's settings say {:?}",
+                net.hidden_widths(),
+                s.hidden
+            )));
         }
         let replay = Replay::load(&saved.join(checkpoint::REPLAY_FILE), input, actions)?;
         // Rows past the checkpoint (a run killed between the two) go.

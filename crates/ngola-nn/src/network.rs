@@ -199,35 +199,32 @@ impl<G: Encode> Network<G> {
         if self.inputs() == Inputs::Counts {
             return self.forward_features(x, track);
         }
-        let observations = x.to_dtype(DType::F32)?.to_vec2::<f32>()?;
-        let features = self.features(observations.iter().map(Vec::as_slice));
-        let x = Tensor::from_vec(
-            features,
-            (observations.len(), self.feature_len()),
-            &Device::Cpu,
-        )?;
-        self.forward_features(&x, track)
-    }
-
-    /// The first layer's inputs of `observations`, one after the other.
-    fn features<'a>(&self, observations: impl ExactSizeIterator<Item = &'a [f32]>) -> Vec<f32> {
-        let len = self.feature_len();
-        let mut out = vec![0.0f32; observations.len() * len];
-        for (observation, row) in observations.zip(out.chunks_exact_mut(len)) {
-            self.layout.write(observation, row);
-        }
-        out
+        let n = x.dim(0)?;
+        let observations = x.to_dtype(DType::F32)?.flatten_all()?.to_vec1::<f32>()?;
+        self.forward_features(&self.feature_tensor(observations, n)?, track)
     }
 
     /// The first-layer inputs of `n` observations laid one after the other
-    /// in `observations`, as one `[n, features]` tensor.
-    pub(crate) fn feature_tensor(&self, observations: &[f32], n: usize) -> Result<Tensor, NnError> {
-        let data = if self.inputs() == Inputs::Counts {
-            observations.to_vec()
-        } else {
-            self.features(observations.chunks_exact(self.input_len().max(1)))
+    /// in `observations`, as one `[n, features]` tensor (the observations
+    /// themselves under [`Inputs::Counts`]).
+    pub(crate) fn feature_tensor(
+        &self,
+        observations: Vec<f32>,
+        n: usize,
+    ) -> candle_core::Result<Tensor> {
+        let data = match self.inputs() {
+            Inputs::Counts => observations,
+            Inputs::OneHot => {
+                let len = self.feature_len();
+                let mut out = vec![0.0f32; n * len];
+                let rows = observations.chunks_exact(self.input_len().max(1));
+                for (observation, row) in rows.zip(out.chunks_exact_mut(len)) {
+                    self.layout.write(observation, row);
+                }
+                out
+            }
         };
-        Tensor::from_vec(data, (n, self.feature_len()), &Device::Cpu).map_err(backend)
+        Tensor::from_vec(data, (n, self.feature_len()), &Device::Cpu)
     }
 
     /// The forward pass on a batch of first-layer inputs `[B, features]`.
@@ -243,22 +240,6 @@ impl<G: Encode> Network<G> {
         let policy = self.policy.forward(&h, track)?;
         let value = self.value.forward(&h, track)?.tanh()?.squeeze(1)?;
         Ok((policy, value))
-    }
-
-    /// The first-layer inputs of `positions` (each observed from its
-    /// mover's side) as one `[B, features]` tensor; an error for a position
-    /// under other rules.
-    fn position_features(&self, positions: &[G]) -> Result<Tensor, NnError> {
-        let observations = self.observation_values(positions)?;
-        if self.inputs() == Inputs::Counts {
-            return Tensor::from_vec(
-                observations,
-                (positions.len(), self.input_len()),
-                &Device::Cpu,
-            )
-            .map_err(backend);
-        }
-        self.feature_tensor(&observations, positions.len())
     }
 
     /// The observations of `positions` (each from its mover's side) as one
@@ -297,7 +278,10 @@ impl<G: Encode> Evaluator<G> for Network<G> {
         if positions.is_empty() {
             return Ok(());
         }
-        let x = self.position_features(positions)?;
+        let observations = self.observation_values(positions)?;
+        let x = self
+            .feature_tensor(observations, positions.len())
+            .map_err(backend)?;
         let (p, v) = self.forward_features(&x, false).map_err(backend)?;
         let to_vec = |t: Tensor| t.flatten_all()?.to_dtype(DType::F32)?.to_vec1::<f32>();
         policy.extend(to_vec(p).map_err(backend)?);

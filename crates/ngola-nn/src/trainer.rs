@@ -219,7 +219,10 @@ impl<G: Encode> Trainer<G> {
         let t = |data: &[f32], cols: usize| {
             Tensor::from_slice(data, (n, cols), &Device::Cpu).map_err(backend)
         };
-        let x = self.net.feature_tensor(&batch.inputs, n)?;
+        let x = self
+            .net
+            .feature_tensor(batch.inputs.clone(), n)
+            .map_err(backend)?;
         let mask = t(&batch.mask, actions)?;
         let target = t(&batch.policy, actions)?;
         let z = Tensor::from_slice(&batch.values, n, &Device::Cpu).map_err(backend)?;

@@ -210,7 +210,7 @@ pub fn play_group<G: Evaluate>(
             } else {
                 settings.fast_sims
             };
-            if s.full {
+            if s.full && settings.policy_target == PolicyTarget::CompletedQ {
                 s.priors.clear();
                 s.priors.extend(tree.root_children().map(|c| c.prior));
             }

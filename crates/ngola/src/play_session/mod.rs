@@ -289,14 +289,17 @@ pub fn play_session_with<G: Game, L: LineSource, W: Write>(
         interrupted: false,
     };
     let mut game = start;
-    let outcome = session.run(&mut game);
+    let (outcome, error) = match session.run(&mut game) {
+        Ok(outcome) => (outcome, None),
+        Err(error) => (None, Some(error)),
+    };
     let result = PlayResult {
         moves: session.history,
         last: game,
-        outcome: *outcome.as_ref().unwrap_or(&None),
+        outcome,
         interrupted: session.interrupted,
     };
-    (result, outcome.err())
+    (result, error)
 }
 
 impl<G: Game, W: Write> Players<G> for Session<'_, G, W> {
